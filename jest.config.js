@@ -1,0 +1,21 @@
+// Jest runs in ESM mode (NODE_OPTIONS=--experimental-vm-modules): an ESM-only
+// dependency of Colyseus cannot be loaded in CommonJS mode.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }];
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    // Tests import the shared package from source, so they never test a stale build.
+    '^@fireside/shared$': '<rootDir>/shared/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+};
+export default {
+  projects: [
+    { ...common, displayName: 'shared', testMatch: ['<rootDir>/shared/src/**/*.test.ts'] },
+    { ...common, displayName: 'server', testMatch: ['<rootDir>/server/src/**/*.test.ts'] },
+    { ...common, displayName: 'botclient', testMatch: ['<rootDir>/botclient/src/**/*.test.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
+  ],
+};

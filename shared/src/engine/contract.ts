@@ -1,0 +1,104 @@
+/**
+ * The one engine contract every Fireside game implements.
+ *
+ * Engines are pure and deterministic: `apply` never mutates its input, all
+ * randomness comes from the seeded generator kept inside the state, and the
+ * same (players, options, seed, actions) always give the same state. No I/O,
+ * no clock, no Math.random.
+ *
+ * Modelled on chessops (typed results instead of exceptions) and boardgame.io
+ * (a game definition separate from transport): the server, the bots, the
+ * tests and the client all drive games only through this interface.
+ */
+import type { RngState } from './rng.js';
+
+/** A seat index, 0-based, in table order (seat i+1 sits to the left of seat i). */
+export type Seat = number;
+
+/** Reasons an intent is refused. Games may add their own codes. */
+export type CommonRejectionCode =
+  | 'malformed' // the intent does not have the shape of any action of this game
+  | 'not-your-turn' // the seat is not awaited right now, or not for this kind of action
+  | 'wrong-phase' // the action belongs to another phase of the game
+  | 'illegal' // well-formed and in phase, but against the rules
+  | 'game-over'; // the match has ended
+
+export interface Rejection {
+  /** Stable machine-readable code, e.g. 'not-your-turn' or 'gifttrap/slot-taken'. */
+  code: CommonRejectionCode | (string & {});
+  /** Human-readable English explanation, safe to show to the sender. */
+  message: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: Rejection };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const reject = <T = never>(code: Rejection['code'], message: string): Result<T> => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** The end of a match. Several seats may share the win. */
+export interface MatchResult {
+  winners: Seat[];
+  /** One number per seat, for display and tie-breaks (game-defined meaning). */
+  scores: number[];
+}
+
+/** Every game state carries its generator and its match parameters. */
+export interface BaseState<O> {
+  game: string;
+  players: number;
+  options: O;
+  rng: RngState;
+}
+
+/**
+ * A game definition.
+ * S = full state (server only), A = action, O = options,
+ * PV = public view (what everyone, spectators included, may see),
+ * SV = seat view (one seat's own secrets, never anyone else's).
+ */
+export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
+  id: string;
+  minPlayers: number;
+  maxPlayers: number;
+  /** Options a new room starts with for this player count. */
+  defaultOptions(players: number): O;
+  /** Validate options from the outside world for a player count. */
+  parseOptions(input: unknown, players: number): Result<O>;
+  /** Validate the shape of an intent from the outside world (not its legality). */
+  parseAction(input: unknown): Result<A>;
+
+  /** Create a match. The seed is the only source of randomness. */
+  setup(players: number, options: O, seed: string): S;
+  /** Validate and apply a seat's action. Pure: `state` is not mutated. */
+  apply(state: S, seat: Seat, action: A): Result<S>;
+
+  /** Projection for everybody: contains no secret of any seat, no deck order, no seed. */
+  publicView(state: S): PV;
+  /** One seat's own secrets (its picks, its hand...). Never another seat's. */
+  seatView(state: S, seat: Seat): SV;
+
+  /** Seats whose input the game is waiting for now (empty when over). */
+  awaiting(state: S): Seat[];
+  /** A uniformly-ish random legal action for a seat, or null if it has none. For tests and fuzzing. */
+  sampleAction(state: S, seat: Seat, rng: RandomSource): A | null;
+  /**
+   * A sensible bot move, decided only from what that seat may see
+   * (the public view and its own seat view), so bots cannot cheat.
+   */
+  botAction(view: PV, own: SV, seat: Seat, rng: RandomSource): A | null;
+
+  /** The result when the match is over, otherwise null. */
+  result(state: S): MatchResult | null;
+}
+
+/** Any game, for code that hosts games without knowing which. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameDefinition<any, any, any, any, any>;
+
+/** A source of random numbers in [0, 1); engines use the seeded one in their state. */
+export interface RandomSource {
+  next(): number;
+}

@@ -1,0 +1,3 @@
+export * from './engine/index.js';
+export { games, gameIds, getGame } from './games/registry.js';
+export type { GameId } from './games/registry.js';
