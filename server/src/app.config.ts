@@ -1,0 +1,77 @@
+/**
+ * The Colyseus + express application: the `game` room, `GET /healthz`, and
+ * the built web client (client/dist) with an SPA fallback so that invite
+ * links (`/room/<id>`) load the client.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import config, { type ConfigOptions } from '@colyseus/tools';
+import { defineRoom, matchMaker } from '@colyseus/core';
+import express from 'express';
+import { GameRoom } from './rooms/GameRoom.js';
+import type { RoomSettings } from './rooms/settings.js';
+
+export { GameRoom };
+export const ROOM_NAME = 'game';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** server/package.json's version (src/ and dist/ both sit one level below it). */
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '..', 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export interface AppOptions {
+  /** Room settings (tests: a fixture game lookup, fast bots, short reconnection window). */
+  room?: Partial<RoomSettings>;
+  /** The built web client; default `<repo>/client/dist`, or env FIRESIDE_CLIENT_DIST. */
+  clientDist?: string;
+}
+
+export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
+  // A subclass per config, so tests with other settings never touch the production room class.
+  const settings = opts.room ?? {};
+  class ConfiguredGameRoom extends GameRoom {
+    static override settings = settings;
+  }
+  const version = readVersion();
+  const clientDist = path.resolve(opts.clientDist ?? process.env.FIRESIDE_CLIENT_DIST ?? path.resolve(here, '..', '..', 'client', 'dist'));
+
+  return config({
+    displayLogs: false,
+    options: { greet: false },
+    rooms: {
+      [ROOM_NAME]: defineRoom(ConfiguredGameRoom),
+    },
+    initializeExpress: (app) => {
+      app.disable('x-powered-by');
+      app.get('/healthz', (_req, res) => {
+        res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, version });
+      });
+
+      const index = path.join(clientDist, 'index.html');
+      if (fs.existsSync(index)) {
+        app.use(express.static(clientDist, { index: 'index.html', maxAge: '1h', setHeaders: noCacheHtml }));
+        // SPA fallback: any other GET of a page (no file extension), e.g. /room/<id>, gets the client.
+        app.get('/{*path}', (req, res, next) => {
+          if (path.extname(req.path) !== '') return next();
+          res.setHeader('Cache-Control', 'no-cache');
+          res.sendFile(index);
+        });
+      }
+    },
+  });
+}
+
+function noCacheHtml(res: express.Response, file: string): void {
+  if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+}
+
+const appConfig: ConfigOptions = createAppConfig();
+export default appConfig;

@@ -1,0 +1,97 @@
+/**
+ * Bot scheduling: a bot seat the game awaits acts after a delay, deciding
+ * from what that seat may see (`botAction(publicView, seatView, seat, rng)`);
+ * a null or illegal answer falls back to the engine's `sampleAction`.
+ */
+import type { AnyGame, RandomSource, Result } from '@fireside/shared';
+
+export interface BotHost {
+  readonly game: AnyGame;
+  /** The current engine state, or null outside a match. */
+  engineState(): unknown | null;
+  /** Applies an action for a seat through the same path as a human intent. */
+  applyFor(seat: number, action: unknown): Result<unknown>;
+  /** Is the seat a bot right now? */
+  isBot(seat: number): boolean;
+  log(message: string): void;
+}
+
+export class BotDriver {
+  private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+  private generation = 0;
+
+  constructor(
+    private readonly host: BotHost,
+    private readonly rng: RandomSource,
+    private readonly delayMs: number,
+  ) {}
+
+  /** Arms a timer for every awaited bot seat that has none. */
+  schedule(awaiting: readonly number[]): void {
+    for (const seat of awaiting) {
+      if (!this.host.isBot(seat) || this.timers.has(seat)) continue;
+      const generation = this.generation;
+      const timer = setTimeout(() => {
+        this.timers.delete(seat);
+        if (generation !== this.generation) return;
+        try {
+          this.act(seat);
+        } catch (e) {
+          // An engine bug must not take the process down.
+          this.host.log(`${this.host.game.id}: bot move for seat ${seat} failed: ${(e as Error)?.stack ?? e}`);
+        }
+      }, this.delayMs);
+      this.timers.set(seat, timer);
+    }
+  }
+
+  /** Cancels every pending bot move (end of match, back to lobby, dispose). */
+  cancelAll(): void {
+    this.generation++;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private act(seat: number): void {
+    const { game } = this.host;
+    const state = this.host.engineState();
+    if (state === null || !this.host.isBot(seat)) return;
+    if (!game.awaiting(state).includes(seat)) return;
+
+    let chosen: unknown = null;
+    try {
+      chosen = game.botAction(game.publicView(state), game.seatView(state, seat), seat, this.rng);
+    } catch (e) {
+      this.host.log(`${game.id}: botAction threw for seat ${seat}: ${(e as Error).message}`);
+    }
+    if (chosen === null || chosen === undefined) {
+      this.host.log(`${game.id}: botAction returned null for seat ${seat}`);
+    } else if (this.tryApply(seat, chosen, 'bot action')) {
+      return;
+    }
+
+    let fallback: unknown = null;
+    try {
+      fallback = game.sampleAction(state, seat, this.rng);
+    } catch (e) {
+      this.host.log(`${game.id}: sampleAction threw for seat ${seat}: ${(e as Error).message}`);
+    }
+    if (fallback === null || fallback === undefined) {
+      this.host.log(`${game.id}: no action for awaited bot seat ${seat}; the match is stuck`);
+      return;
+    }
+    this.tryApply(seat, fallback, 'sampleAction');
+  }
+
+  private tryApply(seat: number, action: unknown, what: string): boolean {
+    const id = this.host.game.id;
+    try {
+      const res = this.host.applyFor(seat, action);
+      if (res.ok) return true;
+      this.host.log(`${id}: ${what} refused for seat ${seat} (${res.error.code}: ${res.error.message}): ${JSON.stringify(action)}`);
+    } catch (e) {
+      this.host.log(`${id}: ${what} threw for seat ${seat}: ${(e as Error)?.stack ?? e}`);
+    }
+    return false;
+  }
+}

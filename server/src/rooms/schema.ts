@@ -1,0 +1,70 @@
+/**
+ * The synchronized room state (see docs/protocol.md, "State").
+ *
+ * Built with `schema()` + `t.*` (no decorators: with decorators and class
+ * fields, fields silently stop syncing). `Seat.secret` is view-only: it is
+ * encoded only for clients whose StateView holds that seat.
+ */
+import { schema, t, type SchemaType } from '@colyseus/schema';
+
+export const Seat = schema(
+  {
+    index: t.uint8().default(0),
+    /** 'empty' | 'human' | 'bot' */
+    kind: t.string().default('empty'),
+    memberId: t.string().default(''),
+    name: t.string().default(''),
+    connected: t.boolean().default(false),
+    awaiting: t.boolean().default(false),
+    /** JSON of the engine's seat view; only the seat's holder receives it. */
+    secret: t.string().view().default(''),
+  },
+  'Seat',
+);
+export type Seat = SchemaType<typeof Seat>;
+
+export const Member = schema(
+  {
+    id: t.string().default(''),
+    name: t.string().default(''),
+    seat: t.int8().default(-1),
+    connected: t.boolean().default(true),
+  },
+  'Member',
+);
+export type Member = SchemaType<typeof Member>;
+
+export const ChatLine = schema(
+  {
+    id: t.uint32().default(0),
+    memberId: t.string().default(''),
+    name: t.string().default(''),
+    text: t.string().default(''),
+    at: t.float64().default(0),
+  },
+  'ChatLine',
+);
+export type ChatLine = SchemaType<typeof ChatLine>;
+
+export const RoomState = schema(
+  {
+    game: t.string().default(''),
+    /** 'lobby' | 'playing' | 'ended' */
+    status: t.string().default('lobby'),
+    hostId: t.string().default(''),
+    players: t.uint8().default(0),
+    options: t.string().default('{}'),
+    seats: t.array(Seat),
+    members: t.map(Member),
+    spectators: t.uint16().default(0),
+    matchNo: t.uint16().default(1),
+    view: t.string().default(''),
+    result: t.string().default(''),
+    chat: t.array(ChatLine),
+  },
+  'RoomState',
+);
+export type RoomState = SchemaType<typeof RoomState>;
+
+export type RoomStatus = 'lobby' | 'playing' | 'ended';
+export type SeatKind = 'empty' | 'human' | 'bot';

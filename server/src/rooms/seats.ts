@@ -1,0 +1,64 @@
+/** Seat bookkeeping on the synchronized state (no views, no clients). */
+import { Seat, type RoomState } from './schema.js';
+
+const BOT_NAMES = ['Ada', 'Basil', 'Cleo', 'Dot', 'Emil', 'Fern', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kit', 'Lale'];
+
+export function botName(index: number): string {
+  return `${BOT_NAMES[index % BOT_NAMES.length]} (bot)`;
+}
+
+export function clearSeat(seat: Seat): void {
+  seat.kind = 'empty';
+  seat.memberId = '';
+  seat.name = '';
+  seat.connected = false;
+  seat.awaiting = false;
+  seat.secret = '';
+}
+
+export function seatHuman(seat: Seat, memberId: string, name: string, connected: boolean): void {
+  seat.kind = 'human';
+  seat.memberId = memberId;
+  seat.name = name;
+  seat.connected = connected;
+  seat.awaiting = false;
+  seat.secret = '';
+}
+
+export function seatBot(seat: Seat): void {
+  seat.kind = 'bot';
+  seat.memberId = '';
+  seat.name = botName(seat.index);
+  seat.connected = true;
+  seat.awaiting = false;
+  seat.secret = '';
+}
+
+/**
+ * Grows or shrinks the table to `players` seats. Returns the member ids of the
+ * humans whose seats were removed (they become spectators).
+ */
+export function resizeSeats(state: RoomState, players: number): string[] {
+  const unseated: string[] = [];
+  while (state.seats.length > players) {
+    const seat = state.seats[state.seats.length - 1];
+    if (seat.kind === 'human') unseated.push(seat.memberId);
+    state.seats.pop();
+  }
+  while (state.seats.length < players) {
+    const seat = new Seat();
+    seat.index = state.seats.length;
+    clearSeat(seat);
+    state.seats.push(seat);
+  }
+  state.players = players;
+  return unseated;
+}
+
+export function firstEmptySeat(state: RoomState): number {
+  return state.seats.findIndex((s) => s.kind === 'empty');
+}
+
+export function allSeatsFilled(state: RoomState): boolean {
+  return state.seats.length > 0 && state.seats.every((s) => s.kind !== 'empty');
+}

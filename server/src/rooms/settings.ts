@@ -1,0 +1,44 @@
+/**
+ * Server-side settings of the game room. Production uses the shared registry
+ * and the environment; tests build a config with their own settings
+ * (e.g. a fixture game and fast bots) through `createAppConfig(settings)`.
+ */
+import { getGame, type AnyGame } from '@fireside/shared';
+
+export type GameLookup = (id: string) => AnyGame | undefined;
+
+export interface RoomSettings {
+  /** Finds a game engine by id. */
+  games: GameLookup;
+  /** Delay before a bot acts, in ms. */
+  botDelayMs: number;
+  /** How long a dropped connection keeps its member and seat, in seconds. */
+  reconnectSeconds: number;
+  /** Log bot fallbacks and engine failures (console.warn). */
+  log: (message: string) => void;
+}
+
+function envInt(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+export function defaultSettings(): RoomSettings {
+  return {
+    games: getGame,
+    botDelayMs: envInt('FIRESIDE_BOT_DELAY_MS', 700, 0, 60_000),
+    reconnectSeconds: 60,
+    log: (message) => console.warn(`[fireside] ${message}`),
+  };
+}
+
+export function resolveSettings(overrides: Partial<RoomSettings> = {}): RoomSettings {
+  const base = defaultSettings();
+  const out = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}

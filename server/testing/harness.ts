@@ -1,0 +1,183 @@
+/**
+ * Integration-test harness: a real Fireside server on a free port, and real
+ * `@colyseus/sdk` clients wrapped with message logs and wait helpers.
+ *
+ * Test files must `import '../../server/testing/ws-setup.js'` FIRST.
+ */
+import type { AddressInfo } from 'node:net';
+import { Client, type Room } from '@colyseus/sdk';
+import { listen } from '@colyseus/tools';
+import type { Server } from '@colyseus/core';
+import { getGame } from '@fireside/shared';
+import { createAppConfig } from '../src/app.config.js';
+import type { RoomSettings } from '../src/rooms/settings.js';
+import { badBotGame, secretGame } from './fixture-game.js';
+import type { RecordingWebSocket } from './ws-setup.js';
+
+export const fixtureGames: RoomSettings['games'] = (id) =>
+  id === secretGame.id ? secretGame : id === badBotGame.id ? badBotGame : getGame(id);
+
+export interface TestServer {
+  server: Server;
+  port: number;
+  url: string;
+  /** What the room logged (bot fallbacks, engine failures). */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function startServer(room: Partial<RoomSettings> = {}, clientDist = '/nonexistent'): Promise<TestServer> {
+  const logs: string[] = [];
+  const config = createAppConfig({
+    room: { games: fixtureGames, botDelayMs: 5, log: (m) => logs.push(m), ...room },
+    clientDist,
+  });
+  const server = await listen(config, 0);
+  const address = server.transport.server!.address() as AddressInfo;
+  return {
+    server,
+    port: address.port,
+    url: `http://127.0.0.1:${address.port}`,
+    logs,
+    close: () => server.gracefullyShutdown(false),
+  };
+}
+
+export interface Received {
+  type: string;
+  payload: any;
+}
+
+/** A room member driven by a real SDK client. */
+export class Player {
+  readonly messages: Received[] = [];
+  readonly sockets: RecordingWebSocket[] = [];
+  private barrierSeq = 0;
+
+  constructor(
+    readonly client: Client,
+    readonly room: Room<any, any>,
+  ) {
+    room.onMessage('*', (type: string | number, payload: any) => {
+      this.messages.push({ type: String(type), payload });
+    });
+    this.trackSocket();
+    room.onReconnect(() => this.trackSocket());
+    room.reconnection.minUptime = 0;
+  }
+
+  private trackSocket(): void {
+    const ws = (this.room.connection.transport as unknown as { ws: RecordingWebSocket }).ws;
+    if (ws && !this.sockets.includes(ws)) this.sockets.push(ws);
+  }
+
+  get state(): any {
+    return this.room.state;
+  }
+
+  get welcome(): { memberId: string; token: string; roomId: string } | undefined {
+    return this.messages.find((m) => m.type === 'welcome')?.payload;
+  }
+
+  /** `error` messages received, except the barrier replies. */
+  get errors(): { code: string; message: string; type: string }[] {
+    return this.messages.filter((m) => m.type === 'error' && !String(m.payload?.type).startsWith('__barrier')).map((m) => m.payload);
+  }
+
+  /** Every byte this player's sockets received, as latin1 text (for leak searches). */
+  rawText(): string {
+    this.trackSocket();
+    return this.sockets.map((s) => Buffer.concat(s.frames).toString('latin1')).join('');
+  }
+
+  send(type: string, payload?: unknown): void {
+    this.room.send(type, payload);
+  }
+
+  async waitWelcome(): Promise<{ memberId: string; token: string; roomId: string }> {
+    await waitFor(() => this.welcome !== undefined, 'welcome');
+    return this.welcome!;
+  }
+
+  /** Waits until the decoded state satisfies `pred`. */
+  async until(pred: (state: any) => boolean, label = 'state condition', timeoutMs = 4000): Promise<void> {
+    await waitFor(() => this.room.state !== undefined && pred(this.room.state), label, timeoutMs, () => JSON.stringify(this.room.state?.toJSON?.()));
+  }
+
+  /** Sends `type` and resolves with the `error` it provokes (fails if none within the timeout). */
+  async expectError(type: string, payload: unknown, code: string): Promise<{ code: string; message: string; type: string }> {
+    const before = this.errors.length;
+    this.send(type, payload);
+    await waitFor(() => this.errors.length > before, `error for ${type}`);
+    const err = this.errors[before];
+    if (err.code !== code || err.type !== type) {
+      throw new Error(`expected error ${code} for ${type}, got ${JSON.stringify(err)}`);
+    }
+    return err;
+  }
+
+  /**
+   * A round trip through the room: everything the server sent this player
+   * before handling the barrier has arrived when this resolves.
+   */
+  async barrier(): Promise<void> {
+    const type = `__barrier${++this.barrierSeq}`;
+    this.room.send(type, {});
+    await waitFor(() => this.messages.some((m) => m.type === 'error' && m.payload?.type === type), 'barrier');
+  }
+
+  /** Kills the TCP connection without a close frame (a network drop); the SDK reconnects. */
+  dropSocket(): void {
+    const ws = (this.room.connection.transport as unknown as { ws: RecordingWebSocket }).ws;
+    ws.terminate();
+  }
+
+  /** Leaves for good (consented). Resolves even if the room is already gone. */
+  async leave(): Promise<void> {
+    if (!this.room.connection?.isOpen) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)));
+    await Promise.race([this.room.leave(true).catch(() => undefined), timeout]);
+    clearTimeout(timer);
+  }
+}
+
+export async function createRoom(url: string, options: Record<string, unknown>): Promise<Player> {
+  const client = new Client(url);
+  const room = await client.create('game', options);
+  const player = new Player(client, room);
+  await player.waitWelcome();
+  await player.until((s) => s.status !== undefined && s.members?.size > 0, 'initial state');
+  return player;
+}
+
+export async function joinRoom(url: string, roomId: string, options: Record<string, unknown>): Promise<Player> {
+  const client = new Client(url);
+  const room = await client.joinById(roomId, options);
+  const player = new Player(client, room);
+  await player.waitWelcome();
+  await player.until((s) => s.status !== undefined && s.members?.size > 0, 'initial state');
+  return player;
+}
+
+export async function waitFor(
+  pred: () => boolean,
+  label: string,
+  timeoutMs = 4000,
+  describe?: () => string,
+): Promise<void> {
+  const start = Date.now();
+  while (!pred()) {
+    if (Date.now() - start > timeoutMs) {
+      throw new Error(`timed out waiting for ${label}${describe ? `: ${describe()}` : ''}`);
+    }
+    await sleep(10);
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Seats of the decoded state as plain objects. */
+export function seatsOf(state: any): any[] {
+  return state.seats.map((s: any) => (typeof s.toJSON === 'function' ? s.toJSON() : s));
+}
