@@ -1,0 +1,29 @@
+/**
+ * The games this client knows: a small list for the home page, and a loader
+ * for each game's module. Names and descriptions live in i18n under games.<id>.
+ */
+import type { GameModule } from './types.js';
+
+export interface GameInfo {
+  id: string;
+  icon: string;
+  minPlayers: number;
+  maxPlayers: number;
+  minutes: [number, number];
+  load(): Promise<GameModule>;
+}
+
+export const GAMES: GameInfo[] = [
+  {
+    id: 'gifttrap',
+    icon: '🎁',
+    minPlayers: 3,
+    maxPlayers: 8,
+    minutes: [30, 60],
+    load: () => import('./gifttrap/module.js').then((m) => m.default),
+  },
+];
+
+export function gameInfo(id: string): GameInfo | undefined {
+  return GAMES.find((g) => g.id === id);
+}

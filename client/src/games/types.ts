@@ -1,0 +1,35 @@
+/** What each game's client module provides to the common room screens. */
+import type { RoomSnapshot } from '../net/snapshot.js';
+import type { RoomSession } from '../net/session.js';
+
+export interface GameTable {
+  /** The Pixi Application, exposed to tests (window.__fireside.app). */
+  readonly app: unknown;
+  update(snapshot: RoomSnapshot): void;
+  /** The language changed: redraw every text. */
+  relabel(): void;
+  destroy(): void;
+}
+
+export interface TableHosts {
+  /** Where the canvas goes (the table fills its width). */
+  canvas: HTMLElement;
+  /** Where the DOM controls go (beside the canvas on wide screens, below on narrow ones). */
+  controls: HTMLElement;
+}
+
+export interface GameModule {
+  id: string;
+  minPlayers: number;
+  maxPlayers: number;
+  /** Lobby: the options editor (disabled unless `canEdit`). */
+  renderOptions(snapshot: RoomSnapshot, canEdit: boolean, configure: (msg: { players?: number; options?: object }) => void): HTMLElement;
+  /** Options to send along with a new player count (e.g. drop a variant that no longer fits). */
+  optionsForPlayers?(snapshot: RoomSnapshot, players: number): object | undefined;
+  /** The end screen's game-specific part (scores, chart). */
+  renderEnd(snapshot: RoomSnapshot): HTMLElement;
+  /** The table: loaded lazily, since it brings the renderer. */
+  createTable(hosts: TableHosts, session: RoomSession, snapshot: RoomSnapshot, onResults: () => void): Promise<GameTable>;
+  /** Start fetching the table's code early (in the lobby), so Start feels instant. */
+  preloadTable?(): void;
+}

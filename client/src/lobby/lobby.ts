@@ -1,0 +1,112 @@
+/** The lobby: invite link, seats, host settings and Start. */
+import { h, patch } from '../util/dom.js';
+import { t } from '../i18n/index.js';
+import type { RoomSnapshot } from '../net/snapshot.js';
+import type { RoomSession } from '../net/session.js';
+import type { GameModule } from '../games/types.js';
+import { renderInvite } from './invite.js';
+import { renderSeats } from './seats.js';
+
+export class Lobby {
+  readonly el: HTMLElement;
+  private watching = false;
+
+  constructor(
+    private session: RoomSession,
+    private game: GameModule | null,
+  ) {
+    this.el = h('div', { class: 'lobby', testid: 'lobby' });
+  }
+
+  setGame(game: GameModule): void {
+    this.game = game;
+  }
+
+  update(snap: RoomSnapshot): void {
+    const s = this.session;
+    const isHost = snap.me.isHost;
+    const seated = snap.me.seat >= 0;
+    const seats = snap.seats.slice(0, snap.players);
+    const filled = seats.every((x) => x.kind !== 'empty');
+    const firstEmpty = seats.find((x) => x.kind === 'empty');
+    const host = snap.members[snap.hostId];
+
+    const banner =
+      !seated && !this.watching
+        ? h(
+            'div',
+            { class: 'banner banner-info', testid: 'watch-banner' },
+            h('span', null, t('lobby.watchingBanner')),
+            h(
+              'span',
+              { class: 'banner-actions' },
+              firstEmpty ? h('button', { class: 'btn btn-primary', type: 'button', testid: 'take-first-seat', onclick: () => s.send('sit', { seat: firstEmpty.index }) }, t('lobby.takeSeat')) : null,
+              h('button', { class: 'btn btn-ghost', type: 'button', testid: 'watch', onclick: () => ((this.watching = true), this.update(snap)) }, '👀 ', t('lobby.watch')),
+            ),
+          )
+        : null;
+
+    const settings = h(
+      'section',
+      { class: 'panel lobby-settings', testid: 'lobby-settings' },
+      h('h2', { class: 'panel-title' }, t('lobby.settings')),
+      this.game ? this.playerCount(snap, isHost) : null,
+      this.game ? this.game.renderOptions(snap, isHost, (msg) => s.send('configure', msg)) : null,
+      isHost
+        ? h(
+            'div',
+            { class: 'host-actions' },
+            h('button', { class: 'btn', type: 'button', testid: 'fill-bots', disabled: filled, onclick: () => s.send('fillBots') }, '🤖 ', t('lobby.fillBots')),
+            h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'start-game', disabled: !filled, onclick: () => s.send('start') }, '▶ ', t('lobby.start')),
+            filled ? null : h('p', { class: 'hint', testid: 'start-hint' }, t('lobby.startDisabled')),
+          )
+        : h('p', { class: 'hint waiting-host', testid: 'waiting-host' }, '⏳ ', t('lobby.waitingHost', { name: host?.name ?? '…' })),
+    );
+
+    patch(
+      this.el,
+      banner,
+      h(
+        'div',
+        { class: 'lobby-grid' },
+        h(
+          'section',
+          { class: 'panel lobby-main' },
+          renderInvite(snap.roomId),
+          h('div', { class: 'seats-head' }, h('h2', { class: 'panel-title' }, t('lobby.seats')), h('span', { class: 'spectators', testid: 'spectator-count' }, '👀 ', snap.spectators > 0 ? t('lobby.spectators', { count: snap.spectators }) : t('lobby.spectatorsNone'))),
+          renderSeats(snap, {
+            sit: (seat) => s.send('sit', { seat }),
+            stand: () => {
+              this.watching = true;
+              s.send('stand');
+            },
+            addBot: (seat) => s.send('addBot', { seat }),
+            removeBot: (seat) => s.send('removeBot', { seat }),
+          }),
+        ),
+        settings,
+      ),
+    );
+  }
+
+  private playerCount(snap: RoomSnapshot, isHost: boolean): HTMLElement {
+    const g = this.game!;
+    const options: HTMLOptionElement[] = [];
+    for (let n = g.minPlayers; n <= g.maxPlayers; n++) options.push(h('option', { value: String(n), selected: n === snap.players }, String(n)));
+    return h(
+      'label',
+      { class: 'field' },
+      h('span', { class: 'field-label' }, t('lobby.players')),
+      h('select', {
+        class: 'input',
+        testid: 'player-count',
+        disabled: !isHost,
+        onchange: (e: Event) => {
+          const players = Number((e.target as HTMLSelectElement).value);
+          const options = g.optionsForPlayers?.(snap, players);
+          this.session.send('configure', options ? { players, options } : { players });
+        },
+      }, options),
+    );
+  }
+}

@@ -1,0 +1,73 @@
+/** Fireside web client: boot, routing between home and rooms, language switching. */
+import './styles.css';
+import { initI18n, languageChanged, t } from './i18n/index.js';
+import { currentRoute, navigate, roomPath, routeChanged, type Route } from './router.js';
+import { renderHeader } from './ui/header.js';
+import { renderHome } from './screens/home.js';
+import { RoomScreen } from './screens/room.js';
+import type { RoomSession } from './net/session.js';
+import { h, patch } from './util/dom.js';
+import './testing.js';
+
+const appEl = document.getElementById('app')!;
+const headerSlot = h('div', { class: 'header-slot' });
+const screenSlot = h('div', { class: 'screen-slot' });
+appEl.replaceChildren(headerSlot, screenSlot);
+
+let headerInfo: Node | null = null;
+let room: RoomScreen | null = null;
+/** A session just created on the home page, handed to the room screen. */
+let created: RoomSession | null = null;
+
+function drawHeader(): void {
+  patch(headerSlot, renderHeader(headerInfo));
+}
+
+function setHeaderInfo(node: Node | null): void {
+  headerInfo = node;
+  const slot = headerSlot.querySelector('.topbar-info');
+  if (slot) patch(slot, node);
+  else drawHeader();
+}
+
+async function show(route: Route): Promise<void> {
+  if (route.name === 'room' && room && room.roomId === route.roomId) return;
+  if (room) {
+    const old = room;
+    room = null;
+    void old.dispose();
+  }
+  headerInfo = null;
+  drawHeader();
+  if (route.name === 'home') {
+    document.title = t('app.name');
+    patch(
+      screenSlot,
+      renderHome({
+        onCreated: (session) => {
+          created = session;
+          navigate(roomPath(session.roomId));
+        },
+      }),
+    );
+  } else if (route.name === 'room') {
+    document.title = `${t('app.name')} · ${route.roomId}`;
+    const session = created && created.roomId === route.roomId ? created : null;
+    created = null;
+    room = new RoomScreen(route.roomId, session, setHeaderInfo);
+    patch(screenSlot, room.el);
+  } else {
+    navigate('/', { replace: true });
+  }
+  window.scrollTo(0, 0);
+}
+
+routeChanged.on((r) => void show(r));
+languageChanged.on(() => {
+  drawHeader();
+  if (room) room.relabel();
+  else void show(currentRoute());
+});
+
+await initI18n();
+void show(currentRoute());

@@ -1,0 +1,144 @@
+/**
+ * One connection to one Fireside room: create or join, keep the seat token,
+ * expose plain snapshots of the state, forward server errors, and report the
+ * connection's health (the SDK reconnects by itself after a drop).
+ */
+import { Client, type Room } from '@colyseus/sdk';
+import { serverEndpoint } from './endpoint.js';
+import { toSnapshot, type RoomSnapshot } from './snapshot.js';
+import { Emitter } from '../util/emitter.js';
+import { storage, tokenKey } from '../util/storage.js';
+
+export interface ServerErrorMsg {
+  code: string;
+  message: string;
+  type: string;
+}
+
+export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced';
+
+/** Close code of a connection whose member was reclaimed by another tab (docs/protocol.md). */
+const CLOSE_REPLACED = 4000;
+
+/** Why a room could not be entered. */
+export type JoinFailure = 'unreachable' | 'not-found' | 'other';
+
+export class JoinError extends Error {
+  constructor(
+    readonly kind: JoinFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let client: Client | null = null;
+function getClient(): Client {
+  client ??= new Client(serverEndpoint());
+  return client;
+}
+
+function classify(error: unknown): JoinError {
+  const e = error as { code?: unknown; message?: string; name?: string };
+  const message = e?.message ?? String(error);
+  const code = typeof e?.code === 'number' ? e.code : NaN;
+  if (/failed to fetch|networkerror|load failed|econnrefused|network request failed/i.test(message) || Number.isNaN(code) || code === 0 || code >= 502) {
+    if (!/not found|expired|invalid room|locked/i.test(message)) return new JoinError('unreachable', message);
+  }
+  if (/not found|expired|invalid room|no rooms? found|locked/i.test(message) || code === 404 || code === 4212 || (code >= 520 && code <= 524)) {
+    return new JoinError('not-found', message);
+  }
+  return new JoinError('other', message);
+}
+
+export class RoomSession {
+  readonly changed = new Emitter<RoomSnapshot>();
+  readonly serverError = new Emitter<ServerErrorMsg>();
+  readonly connection = new Emitter<ConnectionStatus>();
+  memberId: string | null = null;
+  snapshot: RoomSnapshot | null = null;
+  status: ConnectionStatus = 'open';
+  private welcomed: Promise<void>;
+
+  private constructor(readonly room: Room) {
+    let resolveWelcome!: () => void;
+    this.welcomed = new Promise((r) => (resolveWelcome = r));
+    room.onMessage('welcome', (msg: { memberId: string; token: string; roomId?: string }) => {
+      this.memberId = msg.memberId;
+      storage.set(tokenKey(msg.roomId || room.roomId), msg.token);
+      resolveWelcome();
+      this.refresh();
+    });
+    room.onMessage('error', (msg: ServerErrorMsg) => this.serverError.emit(msg));
+    room.onMessage('*', () => {
+      /* unknown messages are ignored (forward compatibility) */
+    });
+    room.onStateChange(() => this.refresh());
+    room.onDrop(() => this.setStatus('reconnecting'));
+    room.onReconnect(() => this.setStatus('open'));
+    room.onLeave((code) => this.setStatus(code === CLOSE_REPLACED ? 'replaced' : 'closed'));
+  }
+
+  get roomId(): string {
+    return this.room.roomId;
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    this.status = status;
+    this.connection.emit(status);
+  }
+
+  private refresh(): void {
+    this.snapshot = toSnapshot(this.room.roomId, this.room.state, this.memberId);
+    this.changed.emit(this.snapshot);
+  }
+
+  /** Resolves once `welcome` has arrived (or after a short wait, whatever comes first). */
+  async ready(timeoutMs = 4000): Promise<void> {
+    await Promise.race([this.welcomed, new Promise((r) => setTimeout(r, timeoutMs))]);
+    this.refresh();
+  }
+
+  send(type: string, payload: object = {}): void {
+    if (this.status === 'closed' || this.status === 'replaced') return;
+    this.room.send(type, payload);
+  }
+
+  intent(action: object): void {
+    this.send('intent', { action });
+  }
+
+  async leave(): Promise<void> {
+    this.changed.clear();
+    this.serverError.clear();
+    this.connection.clear();
+    try {
+      await Promise.race([this.room.leave(true), new Promise((r) => setTimeout(r, 1000))]);
+    } catch {
+      /* already gone */
+    }
+  }
+
+  static async create(game: string, name: string): Promise<RoomSession> {
+    try {
+      const room = await getClient().create('game', { game, name });
+      const session = new RoomSession(room);
+      await session.ready();
+      return session;
+    } catch (error) {
+      throw classify(error);
+    }
+  }
+
+  static async join(roomId: string, name: string): Promise<RoomSession> {
+    const token = storage.get(tokenKey(roomId)) ?? undefined;
+    try {
+      const room = await getClient().joinById(roomId, token ? { name, token } : { name });
+      const session = new RoomSession(room);
+      await session.ready();
+      return session;
+    } catch (error) {
+      throw classify(error);
+    }
+  }
+}

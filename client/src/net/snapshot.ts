@@ -1,0 +1,104 @@
+/**
+ * Plain-JSON snapshots of the room state (docs/protocol.md), rebuilt after
+ * every patch. The UI only ever reads snapshots, never the live schema.
+ */
+export type RoomStatus = 'lobby' | 'playing' | 'ended';
+export type SeatKind = 'empty' | 'human' | 'bot';
+
+export interface SeatSnap {
+  index: number;
+  kind: SeatKind;
+  memberId: string;
+  name: string;
+  connected: boolean;
+  awaiting: boolean;
+  /** Parsed seat view: only present for the seat this client holds. */
+  secret: unknown;
+}
+
+export interface MemberSnap {
+  id: string;
+  name: string;
+  seat: number;
+  connected: boolean;
+}
+
+export interface ChatLine {
+  id: number;
+  memberId: string;
+  name: string;
+  text: string;
+  at: number;
+}
+
+export interface MatchResultSnap {
+  winners: number[];
+  scores: number[];
+}
+
+export interface RoomSnapshot {
+  roomId: string;
+  game: string;
+  status: RoomStatus;
+  hostId: string;
+  players: number;
+  options: Record<string, unknown>;
+  seats: SeatSnap[];
+  members: Record<string, MemberSnap>;
+  spectators: number;
+  matchNo: number;
+  /** Parsed public view of the game, null in the lobby. */
+  view: unknown;
+  result: MatchResultSnap | null;
+  chat: ChatLine[];
+  /** Who this client is. */
+  me: { memberId: string | null; seat: number; isHost: boolean };
+}
+
+function parse(json: unknown): unknown {
+  if (typeof json !== 'string' || json === '') return null;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function toSnapshot(roomId: string, state: any, memberId: string | null): RoomSnapshot {
+  // The live schema (MapSchema, ArraySchema) becomes plain JSON first.
+  const raw = state && typeof state.toJSON === 'function' ? state.toJSON() : state;
+  const members: Record<string, MemberSnap> = {};
+  const rawMembers = raw?.members ?? {};
+  for (const [id, m] of Object.entries<any>(rawMembers)) {
+    if (!m) continue;
+    members[id] = { id: m.id ?? id, name: m.name ?? '', seat: typeof m.seat === 'number' ? m.seat : -1, connected: !!m.connected };
+  }
+  const me = memberId ? members[memberId] : undefined;
+  const mySeat = me ? me.seat : -1;
+  const seats: SeatSnap[] = ((raw?.seats ?? []) as any[]).map((s, i) => ({
+    index: typeof s.index === 'number' ? s.index : i,
+    kind: (s.kind ?? 'empty') as SeatKind,
+    memberId: s.memberId ?? '',
+    name: s.name ?? '',
+    connected: !!s.connected,
+    awaiting: !!s.awaiting,
+    secret: i === mySeat ? parse(s.secret) : null,
+  }));
+  return {
+    roomId,
+    game: raw?.game ?? '',
+    status: (raw?.status ?? 'lobby') as RoomStatus,
+    hostId: raw?.hostId ?? '',
+    players: raw?.players ?? seats.length,
+    options: (parse(raw?.options) as Record<string, unknown>) ?? {},
+    seats,
+    members,
+    spectators: raw?.spectators ?? 0,
+    matchNo: raw?.matchNo ?? 1,
+    view: parse(raw?.view),
+    result: parse(raw?.result) as MatchResultSnap | null,
+    chat: ((raw?.chat ?? []) as ChatLine[]).map((c) => ({ ...c })),
+    me: { memberId, seat: mySeat, isHost: !!memberId && raw?.hostId === memberId },
+  };
+}

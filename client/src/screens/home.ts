@@ -1,0 +1,105 @@
+/** Home: pick a game, a nickname, create a room. */
+import { h } from '../util/dom.js';
+import { t } from '../i18n/index.js';
+import { GAMES } from '../games/catalog.js';
+import { storage, NICKNAME_KEY, cleanName } from '../util/storage.js';
+import { RoomSession, JoinError } from '../net/session.js';
+
+export interface HomeDeps {
+  /** A room was created: the app takes over the session and shows the room. */
+  onCreated(session: RoomSession): void;
+}
+
+let chosenGame = GAMES[0].id;
+
+export function renderHome(deps: HomeDeps): HTMLElement {
+  const error = h('p', { class: 'form-error', role: 'alert', testid: 'home-error' });
+  const nickname = h('input', {
+    id: 'nickname',
+    class: 'input',
+    testid: 'nickname-input',
+    type: 'text',
+    maxlength: '24',
+    autocomplete: 'nickname',
+    placeholder: t('home.nicknamePlaceholder'),
+    value: storage.get(NICKNAME_KEY) ?? '',
+  });
+  const createBtn = h('button', { class: 'btn btn-primary btn-big', type: 'submit', testid: 'create-room' }, t('home.create'));
+
+  const gameCards = GAMES.map((g) => {
+    const card = h(
+      'button',
+      {
+        type: 'button',
+        class: `game-card${g.id === chosenGame ? ' selected' : ''}`,
+        testid: `game-${g.id}`,
+        'aria-pressed': String(g.id === chosenGame),
+        onclick: () => {
+          chosenGame = g.id;
+          for (const c of gameCards) {
+            const on = c.dataset.testid === `game-${g.id}`;
+            c.classList.toggle('selected', on);
+            c.setAttribute('aria-pressed', String(on));
+          }
+        },
+      },
+      h('span', { class: 'game-icon', 'aria-hidden': 'true' }, g.icon),
+      h(
+        'span',
+        { class: 'game-text' },
+        h('span', { class: 'game-name' }, t(`games.${g.id}.name`)),
+        h('span', { class: 'game-meta' }, `${t('home.players', { min: g.minPlayers, max: g.maxPlayers })} · ${t('home.minutes', { min: g.minutes[0], max: g.minutes[1] })}`),
+        h('span', { class: 'game-desc' }, t(`games.${g.id}.description`)),
+      ),
+    );
+    return card;
+  });
+
+  const form = h(
+    'form',
+    {
+      class: 'card home-card',
+      onsubmit: async (e: Event) => {
+        e.preventDefault();
+        const name = cleanName(nickname.value);
+        if (!name) {
+          error.textContent = t('home.nicknameRequired');
+          nickname.focus();
+          return;
+        }
+        storage.set(NICKNAME_KEY, name);
+        error.textContent = '';
+        createBtn.disabled = true;
+        createBtn.textContent = t('home.creating');
+        createBtn.classList.add('loading');
+        try {
+          const session = await RoomSession.create(chosenGame, name);
+          // The creator takes the first free seat straight away (they can still stand up and watch).
+          const free = session.snapshot?.seats.find((x) => x.kind === 'empty');
+          if (free && session.snapshot && session.snapshot.me.seat < 0) session.send('sit', { seat: free.index });
+          deps.onCreated(session);
+        } catch (err) {
+          const e = err as JoinError;
+          error.textContent = e.kind === 'unreachable' ? t('errors.unreachable') : t('errors.generic', { message: e.message });
+          createBtn.disabled = false;
+          createBtn.textContent = t('home.create');
+          createBtn.classList.remove('loading');
+        }
+      },
+    },
+    h('h2', { class: 'card-title' }, t('home.chooseGame')),
+    h('div', { class: 'game-list' }, gameCards),
+    h('label', { class: 'field-label', for: 'nickname' }, t('home.nickname')),
+    nickname,
+    h('p', { class: 'hint' }, t('home.nicknameHint')),
+    createBtn,
+    error,
+  );
+
+  return h(
+    'main',
+    { class: 'home', testid: 'home' },
+    h('section', { class: 'hero' }, h('div', { class: 'hero-fire', 'aria-hidden': 'true' }, '🔥'), h('h1', null, t('app.name')), h('p', { class: 'tagline' }, t('app.tagline')), h('p', { class: 'how' }, t('home.how'))),
+    form,
+  );
+}

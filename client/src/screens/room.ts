@@ -1,0 +1,341 @@
+/**
+ * A room: joining (with the seat token), the lobby, the game table, the end
+ * screen, the chat beside them, and the connection's health.
+ */
+import { h, patch } from '../util/dom.js';
+import { t, tError } from '../i18n/index.js';
+import { RoomSession, type ConnectionStatus, type JoinError, type ServerErrorMsg } from '../net/session.js';
+import type { RoomSnapshot } from '../net/snapshot.js';
+import { storage, NICKNAME_KEY, cleanName, tokenKey } from '../util/storage.js';
+import { navigate } from '../router.js';
+import { gameInfo } from '../games/catalog.js';
+import type { GameModule, GameTable } from '../games/types.js';
+import { Lobby } from '../lobby/lobby.js';
+import { ChatPanel } from '../chat/chat.js';
+import { toast } from '../ui/toast.js';
+import { exposeForTests } from '../testing.js';
+
+type Mode = 'none' | 'lobby' | 'play' | 'end';
+
+export class RoomScreen {
+  readonly el: HTMLElement;
+  private session: RoomSession | null = null;
+  private game: GameModule | null = null;
+  private lobby: Lobby | null = null;
+  private chat: ChatPanel | null = null;
+  private table: GameTable | null = null;
+  private tableLoading = false;
+  private mode: Mode = 'none';
+  private banner = h('div', { class: 'banner-area', testid: 'banner-area' });
+  private stage = h('section', { class: 'stage', testid: 'stage' });
+  private side = h('aside', { class: 'side' });
+  private controls = h('section', { class: 'panel controls', testid: 'controls', 'aria-label': 'controls' });
+  private canvasHost = h('div', { class: 'canvas-host', testid: 'canvas-host' });
+  private endTimer = 0;
+  private showEndFor = -1;
+  private disposed = false;
+  private joining = false;
+  private unsubs: (() => void)[] = [];
+
+  constructor(
+    readonly roomId: string,
+    existing: RoomSession | null,
+    private setHeaderInfo: (node: Node | null) => void,
+  ) {
+    this.el = h('main', { class: 'room', testid: 'room' });
+    if (existing) this.attach(existing);
+    else this.start();
+  }
+
+  get currentSession(): RoomSession | null {
+    return this.session;
+  }
+
+  /** Leaving the room screen (back to home, another room). The token stays: coming back reclaims the seat. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    clearTimeout(this.endTimer);
+    this.unsubs.forEach((u) => u());
+    this.table?.destroy();
+    this.table = null;
+    exposeForTests({ app: null, room: null, table: null });
+    await this.session?.leave();
+  }
+
+  relabel(): void {
+    if (!this.session) {
+      if (!this.joining && !storage.get(NICKNAME_KEY)) this.askName();
+      return;
+    }
+    this.chat?.relabel();
+    this.table?.relabel();
+    if (this.session.snapshot) this.render(this.session.snapshot, true);
+  }
+
+  // ------------------------------------------------------------ joining
+
+  private start(): void {
+    const name = storage.get(NICKNAME_KEY);
+    if (name) void this.join(name);
+    else this.askName();
+  }
+
+  private askName(): void {
+    const input = h('input', { id: 'join-name', class: 'input', testid: 'join-name', maxlength: '24', autocomplete: 'nickname', placeholder: t('home.nicknamePlaceholder') });
+    const error = h('p', { class: 'form-error', role: 'alert' });
+    patch(
+      this.el,
+      h(
+        'form',
+        {
+          class: 'card join-card',
+          onsubmit: (e: Event) => {
+            e.preventDefault();
+            const name = cleanName(input.value);
+            if (!name) {
+              error.textContent = t('home.nicknameRequired');
+              return;
+            }
+            storage.set(NICKNAME_KEY, name);
+            void this.join(name);
+          },
+        },
+        h('h2', { class: 'card-title' }, t('room.joinTitle')),
+        h('label', { class: 'field-label', for: 'join-name' }, t('home.nickname')),
+        input,
+        h('p', { class: 'hint' }, t('home.nicknameHint')),
+        h('button', { class: 'btn btn-primary btn-big', type: 'submit', testid: 'join-submit' }, t('room.join')),
+        error,
+      ),
+    );
+    setTimeout(() => input.focus(), 0);
+  }
+
+  private async join(name: string): Promise<void> {
+    if (this.joining) return;
+    this.joining = true;
+    patch(this.el, h('div', { class: 'loading-card', testid: 'joining', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('room.joining')));
+    try {
+      const session = await RoomSession.join(this.roomId, name);
+      if (this.disposed) {
+        await session.leave();
+        return;
+      }
+      this.attach(session);
+    } catch (err) {
+      if (this.disposed) return;
+      this.showJoinError(err as JoinError, name);
+    } finally {
+      this.joining = false;
+    }
+  }
+
+  private showJoinError(err: JoinError, name: string): void {
+    const notFound = err.kind === 'not-found';
+    if (notFound) storage.remove(tokenKey(this.roomId));
+    const text = notFound ? t('errors.notFound') : err.kind === 'unreachable' ? t('errors.unreachable') : t('errors.generic', { message: err.message });
+    patch(
+      this.el,
+      h(
+        'div',
+        { class: 'card error-card', testid: notFound ? 'room-not-found' : 'join-error', role: 'alert' },
+        h('div', { class: 'error-icon', 'aria-hidden': 'true' }, notFound ? '🕯️' : '🔌'),
+        h('p', null, text),
+        h(
+          'div',
+          { class: 'row' },
+          notFound ? null : h('button', { class: 'btn', type: 'button', testid: 'retry-join', onclick: () => void this.join(name) }, t('errors.retry')),
+          h('a', { class: 'btn btn-primary', href: '/', 'data-link': true, testid: 'back-home' }, t('errors.backHome')),
+        ),
+      ),
+    );
+  }
+
+  private attach(session: RoomSession): void {
+    this.session = session;
+    exposeForTests({ room: session.room });
+    this.chat = new ChatPanel((text) => session.send('chat', { text }));
+    patch(this.el, this.banner, h('div', { class: 'room-layout' }, this.stage, this.side));
+    this.unsubs.push(
+      session.changed.on((snap) => this.render(snap)),
+      session.serverError.on((e) => this.onServerError(e)),
+      session.connection.on((status) => this.onConnection(status)),
+    );
+    if (session.snapshot) this.render(session.snapshot);
+  }
+
+  // ------------------------------------------------------------ rendering
+
+  private render(snap: RoomSnapshot, force = false): void {
+    if (this.disposed) return;
+    this.ensureGame(snap);
+    this.chat?.update(snap);
+    this.setHeaderInfo(this.headerInfo(snap));
+
+    let mode: Mode = snap.status === 'lobby' ? 'lobby' : snap.status === 'playing' ? 'play' : 'end';
+    if (mode === 'end') {
+      // Let the last reveal play out on the table before the results.
+      if (this.showEndFor !== snap.matchNo) {
+        if (this.table && !this.endTimer) this.endTimer = window.setTimeout(() => this.showEnd(), 3500);
+        if (this.table) mode = 'play';
+        else this.showEndFor = snap.matchNo;
+      }
+    } else {
+      clearTimeout(this.endTimer);
+      this.endTimer = 0;
+    }
+    if (!this.game) mode = snap.status === 'lobby' ? 'lobby' : 'none';
+
+    if (mode !== this.mode || force) this.layoutFor(mode);
+    this.mode = mode;
+
+    if (mode === 'lobby') {
+      this.lobby ??= new Lobby(this.session!, this.game);
+      if (this.game) this.lobby.setGame(this.game);
+      this.lobby.update(snap);
+    }
+    if (mode === 'play') void this.updateTable(snap);
+    if (mode === 'end') this.renderEnd(snap);
+  }
+
+  private showEnd(): void {
+    this.endTimer = 0;
+    const snap = this.session?.snapshot;
+    if (!snap || snap.status !== 'ended') return;
+    this.showEndFor = snap.matchNo;
+    this.render(snap);
+  }
+
+  private ensureGame(snap: RoomSnapshot): void {
+    if (this.game || !snap.game) return;
+    const info = gameInfo(snap.game);
+    if (!info) return;
+    void info.load().then((g) => {
+      this.game = g;
+      g.preloadTable?.();
+      const s = this.session?.snapshot;
+      if (s) this.render(s, true);
+    });
+  }
+
+  private headerInfo(snap: RoomSnapshot): Node {
+    const info = gameInfo(snap.game);
+    return h(
+      'span',
+      { class: 'room-info' },
+      info ? h('span', { class: 'room-game' }, info.icon, ' ', t(`games.${snap.game}.name`)) : null,
+      h('span', { class: `status-chip status-${snap.status}`, testid: 'room-status' }, t(`room.status.${snap.status}`)),
+      snap.me.seat < 0 ? h('span', { class: 'status-chip status-watch' }, '👀 ', t('room.spectating')) : null,
+    );
+  }
+
+  private layoutFor(mode: Mode): void {
+    this.el.dataset.mode = mode;
+    if (mode !== 'play' && this.table) {
+      this.table.destroy();
+      this.table = null;
+      exposeForTests({ app: null, table: null });
+    }
+    if (mode !== 'lobby') this.lobby = null;
+    const chatEl = this.chat ? this.chat.el : null;
+    if (mode === 'lobby' && this.session) {
+      this.lobby = new Lobby(this.session, this.game);
+      patch(this.stage, this.lobby.el);
+      patch(this.side, chatEl);
+    } else if (mode === 'play') {
+      patch(this.stage, h('div', { class: 'table-frame' }, this.canvasHost));
+      patch(this.side, this.controls, chatEl);
+    } else if (mode === 'end') {
+      patch(this.side, chatEl);
+    } else {
+      patch(this.stage, h('div', { class: 'loading-card', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('room.joining')));
+      patch(this.side, chatEl);
+    }
+  }
+
+  private async updateTable(snap: RoomSnapshot): Promise<void> {
+    if (this.table) {
+      this.table.update(snap);
+      return;
+    }
+    if (this.tableLoading || !this.game || !this.session) return;
+    this.tableLoading = true;
+    try {
+      const table = await this.game.createTable({ canvas: this.canvasHost, controls: this.controls }, this.session, snap, () => this.showEnd());
+      if (this.disposed || this.mode !== 'play') {
+        table.destroy();
+        return;
+      }
+      this.table = table;
+      exposeForTests({ app: table.app, table });
+      const latest = this.session.snapshot;
+      if (latest) table.update(latest);
+    } catch (err) {
+      console.error(err);
+      patch(this.stage, h('div', { class: 'card error-card', role: 'alert' }, t('errors.generic', { message: (err as Error).message })));
+    } finally {
+      this.tableLoading = false;
+    }
+  }
+
+  private renderEnd(snap: RoomSnapshot): void {
+    const host = snap.members[snap.hostId];
+    patch(
+      this.stage,
+      h(
+        'section',
+        { class: 'panel end', testid: 'end-screen' },
+        h('h2', { class: 'panel-title' }, t('gifttrap.end.title')),
+        this.game ? this.game.renderEnd(snap) : null,
+        h(
+          'div',
+          { class: 'row end-actions' },
+          snap.me.isHost
+            ? h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'play-again', onclick: () => this.session?.send('again') }, '↻ ', t('game.playAgain'))
+            : h('p', { class: 'hint' }, '⏳ ', t('game.waitingAgain'), host ? ` (${host.name})` : ''),
+        ),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------ events
+
+  private onServerError(e: ServerErrorMsg): void {
+    const text = tError(e.code, e.message);
+    this.chat?.notice(`⚠️ ${text}`);
+    if (e.type !== 'chat') toast(text, 'error');
+  }
+
+  private onConnection(status: ConnectionStatus): void {
+    if (this.disposed) return;
+    if (status === 'open') patch(this.banner);
+    else if (status === 'reconnecting') patch(this.banner, h('div', { class: 'banner banner-warn', role: 'status', testid: 'reconnecting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('errors.reconnecting')));
+    else
+      patch(
+        this.banner,
+        h(
+          'div',
+          { class: 'banner banner-error', role: 'alert', testid: 'disconnected' },
+          h('span', null, status === 'replaced' ? t('errors.replaced') : t('errors.disconnected')),
+          h(
+            'span',
+            { class: 'banner-actions' },
+            h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: () => this.rejoin() }, t('errors.rejoin')),
+            h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => navigate('/') }, t('errors.backHome')),
+          ),
+        ),
+      );
+  }
+
+  private rejoin(): void {
+    this.unsubs.forEach((u) => u());
+    this.unsubs = [];
+    this.table?.destroy();
+    this.table = null;
+    this.lobby = null;
+    this.mode = 'none';
+    this.session = null;
+    patch(this.banner);
+    this.start();
+  }
+}

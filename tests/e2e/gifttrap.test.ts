@@ -1,0 +1,288 @@
+/**
+ * Browser end-to-end test: three people play Gift Trap with two bots through
+ * the real web client (client/dist) served by the real server (server/dist).
+ *
+ * Needs `npm run build` first, and Debian's Chromium at /usr/bin/chromium
+ * (never downloads a browser). Screenshots go to tests/artifacts/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early (${server.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+interface Player {
+  name: string;
+  page: Page;
+  errors: string[];
+  actions: string[];
+}
+
+const has = async (page: Page, testid: string) => (await page.$(`[data-testid="${testid}"]`)) !== null;
+const tid = (id: string) => `[data-testid="${id}"]`;
+
+/** The phase and round the page shows, from the controls' title. */
+async function phaseOf(page: Page): Promise<{ phase: string; round: number }> {
+  return page
+    .$eval(tid('phase-title'), (e) => ({ phase: (e as HTMLElement).dataset.phase ?? '', round: Number((e as HTMLElement).dataset.round) }))
+    .catch(() => ({ phase: '', round: 0 }));
+}
+
+/** Click somewhere on the Pixi canvas: a slot or a face-down gift, found through the table's pointOf(). */
+async function clickCanvas(page: Page, kind: 'slot' | 'closed', a: number, b?: number): Promise<boolean> {
+  const point = await page.evaluate(
+    ([k, x, y]) => {
+      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number, b?: number): { x: number; y: number } | null } | null } }).__fireside.table;
+      if (!table) return null;
+      const find = () => table.pointOf(k as string, x as number, (y as number | null) ?? undefined);
+      const p = find();
+      if (p && (p.y < 10 || p.y > innerHeight - 10)) {
+        window.scrollBy(0, p.y - innerHeight / 2);
+        return find();
+      }
+      return p;
+    },
+    [kind, a, b ?? null] as const,
+  );
+  if (!point) return false;
+  await page.mouse.click(point.x, point.y);
+  return true;
+}
+
+/**
+ * One step of a human player: whatever the page offers right now, done by
+ * clicking. Returns what was done, or null when there was nothing to do.
+ */
+async function step(p: Player, index: number, useCanvas: boolean): Promise<string | null> {
+  const { page } = p;
+  const opts = { timeout: 3000 };
+  const tiers = ['red', 'blue', 'yellow', 'black'];
+  if (await has(page, `tier-${tiers[index % 4]}`)) {
+    await page.click(tid(`tier-${tiers[index % 4]}`), opts);
+    return 'tier';
+  }
+  if (await has(page, 'confirm-layout')) {
+    // Turn one card over (on the canvas for one player, with the DOM button for the others), then confirm.
+    const before = await page.$eval(tid('flip-0'), (e) => e.textContent);
+    if (useCanvas) await clickCanvas(page, 'slot', 0);
+    else await page.click(tid('flip-0'), opts);
+    await page.waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent !== text, [tid('flip-0'), before] as const, { timeout: 5000 });
+    await page.click(tid('confirm-layout'), opts);
+    await page.waitForFunction((sel) => !document.querySelector(sel), tid('confirm-layout'), { timeout: 5000 });
+    return 'layout';
+  }
+  if (await has(page, 'submit-gifts')) {
+    const status = (await page.textContent(tid('give-status'))) ?? '';
+    if (status.startsWith('✓')) return null;
+    const recipients = await page.$$eval('[data-testid^="recipient-"]', (els) => els.length);
+    const slots = await page.$$eval('[data-testid^="slot-"]', (els) => els.length);
+    for (let k = 0; k < recipients; k++) {
+      const slot = (k + index) % slots;
+      // Gifts on the canvas for one player (select happens automatically), DOM buttons for the others.
+      if (useCanvas) await clickCanvas(page, 'slot', slot);
+      else await page.click(tid(`slot-${slot}`), opts);
+    }
+    await page.click(tid('submit-gifts'), opts);
+    await page.waitForFunction((sel) => !document.querySelector(sel) || (document.querySelector(sel)?.textContent ?? '').startsWith('✓'), tid('give-status'), { timeout: 5000 });
+    return 'give';
+  }
+  if (await has(page, 'submit-wants')) {
+    const status = (await page.textContent(tid('want-status'))) ?? '';
+    if (status.startsWith('✓')) return null;
+    const slots = await page.$$eval('[data-testid^="slot-"]', (els) => els.length);
+    for (let k = 0; k < 4; k++) await page.click(tid(`slot-${(k + 2 * index + 1) % slots}`), opts);
+    await page.click(tid('submit-wants'), opts);
+    await page.waitForFunction((sel) => !document.querySelector(sel) || (document.querySelector(sel)?.textContent ?? '').startsWith('✓'), tid('want-status'), { timeout: 5000 });
+    return 'want';
+  }
+  const open = await page.$('[data-testid^="open-"]');
+  if (open) {
+    const id = (await open.getAttribute('data-testid'))!;
+    const from = Number(id.slice('open-'.length));
+    const count = await page.$$eval('[data-testid^="open-"]', (els) => els.length);
+    if (useCanvas) await clickCanvas(page, 'closed', from);
+    else await page.click(tid(id), opts);
+    await page.waitForFunction(
+      ([n]) => document.querySelectorAll('[data-testid^="open-"]').length < (n as number),
+      [count] as const,
+      { timeout: 5000 },
+    );
+    return 'open';
+  }
+  return null;
+}
+
+describe('Gift Trap in the browser', () => {
+  let server: ChildProcess;
+  let browser: Browser;
+  let base: string;
+  let serverLog = '';
+
+  beforeAll(async () => {
+    for (const f of ['server/dist/index.js', 'client/dist/index.html']) {
+      if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: run \`npm run build\` first.`);
+    }
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    server = spawn(process.execPath, [path.join(ROOT, 'server/dist/index.js')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), FIRESIDE_BOT_DELAY_MS: '50' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (d) => (serverLog += d));
+    server.stderr!.on('data', (d) => (serverLog += d));
+    await waitForHealth(base, server, () => serverLog);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+  });
+
+  async function open(name: string, viewport = { width: 1280, height: 900 }, reducedMotion: 'reduce' | 'no-preference' = 'reduce'): Promise<Player> {
+    // Software WebGL is slow on a small CI machine: only Alice's table animates.
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion });
+    const page = await context.newPage();
+    const p: Player = { name, page, errors: [], actions: [] };
+    page.on('pageerror', (e) => p.errors.push(String(e?.stack ?? e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') p.errors.push(m.text());
+    });
+    return p;
+  }
+
+  test('three friends and two bots play a whole round by clicking', async () => {
+    // --- Alice creates a room.
+    const alice = await open('Alice', undefined, 'no-preference');
+    await alice.page.goto(base + '/');
+    await alice.page.fill(tid('nickname-input'), 'Alice');
+    await alice.page.click(tid('create-room'));
+    await alice.page.waitForSelector(tid('lobby'));
+    await alice.page.waitForSelector(tid('stand-up')); // the creator sits down at once
+    expect(alice.page.url()).toMatch(/\/room\/[A-Za-z0-9_-]+$/);
+    const link = await alice.page.inputValue(tid('invite-link'));
+    expect(link).toBe(alice.page.url());
+
+    // --- Bob (desktop) and Carol (phone) open the invite link and take seats.
+    const bob = await open('Bob');
+    const carol = await open('Carol', { width: 390, height: 844 });
+    for (const p of [bob, carol]) {
+      await p.page.goto(link);
+      await p.page.fill(tid('join-name'), p.name);
+      await p.page.click(tid('join-submit'));
+      await p.page.waitForSelector(tid('take-first-seat'));
+      await p.page.click(tid('take-first-seat'));
+      await p.page.waitForSelector(tid('stand-up'));
+    }
+
+    // --- Alice: five players, bots on the empty seats, start.
+    await alice.page.selectOption(tid('player-count'), '5');
+    await alice.page.waitForSelector(tid('seat-4'));
+    await alice.page.click(tid('fill-bots'));
+    await alice.page.waitForSelector(`${tid('start-game')}:not([disabled])`);
+    await alice.page.fill(tid('chat-input'), 'Ready?');
+    await alice.page.click(tid('chat-send'));
+    await bob.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="chat-line"]')].some((l) => l.textContent?.includes('Ready?')));
+    await alice.page.screenshot({ path: path.join(ARTIFACTS, 'lobby.png'), fullPage: true });
+    await carol.page.screenshot({ path: path.join(ARTIFACTS, 'lobby-phone.png'), fullPage: true });
+    await alice.page.click(tid('start-game'));
+
+    for (const p of [alice, bob, carol]) await p.page.waitForSelector(tid('table-canvas'));
+    for (const p of [alice, bob, carol]) {
+      expect(await p.page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe('webgl');
+    }
+
+    // --- Bob reloads the page: he comes back into the same seat (seat token).
+    await bob.page.reload();
+    await bob.page.waitForSelector(tid('table-canvas'));
+    await bob.page.waitForFunction(() => document.querySelector('[data-testid="scores"] tr.me')?.textContent?.includes('Bob'));
+
+    // --- Everyone plays until round 2 begins; Alice uses the canvas, the others the DOM controls.
+    const players = [alice, bob, carol];
+    const deadline = Date.now() + 75_000;
+    const t0 = Date.now();
+    let tableShot = false;
+    let phoneShot = false;
+    for (;;) {
+      let acted = false;
+      for (const [i, p] of players.entries()) {
+        const did = await step(p, i, i === 0).catch((e: Error) => {
+          p.actions.push(`failed: ${e.message.split('\n')[0]}`);
+          return null;
+        });
+        if (did) {
+          p.actions.push(did);
+          if (process.env.E2E_TRACE) console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${p.name} ${did}`);
+          acted = true;
+        }
+      }
+      const { phase, round } = await phaseOf(alice.page);
+      if (!tableShot && phase === 'reveal') {
+        await alice.page.waitForTimeout(500);
+        await alice.page.screenshot({ path: path.join(ARTIFACTS, 'table.png'), fullPage: true });
+        tableShot = true;
+      }
+      if (!phoneShot && (await phaseOf(carol.page)).phase === 'give') {
+        await carol.page.screenshot({ path: path.join(ARTIFACTS, 'table-phone.png'), fullPage: true });
+        await carol.page.evaluate(() => window.scrollTo(0, 0));
+        await carol.page.screenshot({ path: path.join(ARTIFACTS, 'table-phone-viewport.png') });
+        phoneShot = true;
+      }
+      if (round >= 2) break;
+      if (Date.now() > deadline) throw new Error(`round 1 did not finish; actions: ${JSON.stringify(players.map((p) => [p.name, p.actions]))}`);
+      if (!acted) await alice.page.waitForTimeout(100);
+    }
+    await alice.page.waitForTimeout(800);
+    await alice.page.screenshot({ path: path.join(ARTIFACTS, 'table-round2.png'), fullPage: true });
+
+    // Every human gave, wished and opened gifts during round 1.
+    for (const p of players) {
+      expect(p.actions).toEqual(expect.arrayContaining(['give', 'want', 'open']));
+    }
+    expect(players.flatMap((p) => p.actions).filter((a) => a.startsWith('failed'))).toEqual([]);
+    expect(tableShot && phoneShot).toBe(true);
+    for (const p of players) expect(p.errors).toEqual([]);
+  }, 150_000);
+});
