@@ -1,8 +1,9 @@
 import type { AnyGame } from '../engine/contract.js';
 import { gifttrap } from './gifttrap/index.js';
+import { santa } from './santa/index.js';
 
 /** The games Fireside hosts. Only implemented games belong here. */
-export const games = { gifttrap } satisfies Record<string, AnyGame>;
+export const games = { gifttrap, santa } satisfies Record<string, AnyGame>;
 
 export type GameId = keyof typeof games;
 export const gameIds = Object.keys(games) as GameId[];

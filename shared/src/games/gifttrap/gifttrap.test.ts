@@ -453,7 +453,14 @@ describe('end of round', () => {
     expect(s.gifts).toEqual([null, null, null, null]);
     expect(s.wants).toEqual([null, null, null, null]);
     expect(s.opened).toEqual([]);
-    expect(s.history).toEqual([{ round: 1, parent: 3, give: s.give, get: s.get }]);
+    expect(s.history).toHaveLength(1);
+    const rec = s.history[0];
+    expect(rec).toMatchObject({ round: 1, parent: 3, give: s.give, get: s.get, tier: 'blue', slots: laid.slots });
+    // The finished round keeps what it revealed: every opening, in reveal order, and every want.
+    expect(rec.opened).toHaveLength(4 * 3);
+    expect(rec.opened.map((o) => o.to)).toEqual([3, 3, 3, 0, 0, 0, 1, 1, 1, 2, 2, 2]);
+    expect(rec.wants.every((w) => w !== null)).toBe(true);
+    expect(g.publicView(s).history).toEqual(s.history);
     expect(g.result(s)).toBeNull();
     const s2 = playRound(s);
     expect(s2.parent).toBe(1);
@@ -565,7 +572,16 @@ describe('cloneState', () => {
   it('copies a state deeply: equal, and sharing no object or array with the original', () => {
     let s = wantAll(giveAll(laidOut(start(4))));
     s = act(s, s.parent, { type: 'open', from: g.publicView(s).closed.find((c) => c.to === s.parent)!.from });
-    s.history.push({ round: 0, parent: 0, give: [1, 2, 3, 4], get: [4, 3, 2, 1] });
+    s.history.push({
+      round: 0,
+      parent: 0,
+      give: [1, 2, 3, 4],
+      get: [4, 3, 2, 1],
+      tier: 'red',
+      slots: [{ cardId: 'red-01', side: 1 }],
+      opened: [{ from: 0, to: 1, slot: 0, value: 3 }],
+      wants: [{ great: 0, good: 1, ok: 2, noWay: 3 }, null, null, null],
+    });
     s.winners = [1];
     const c = cloneState(s);
     expect(c).toEqual(s);

@@ -16,6 +16,7 @@ import {
   type GiftTrapOptions,
   type GiftTrapState,
   type GiveTile,
+  type RoundRecord,
   type Tier,
   type Wants,
 } from './types.js';
@@ -103,7 +104,7 @@ export function cloneState(s: GiftTrapState): GiftTrapState {
     opened: s.opened.map((o) => ({ ...o })),
     give: s.give.slice(),
     get: s.get.slice(),
-    history: s.history.map((h) => ({ ...h, give: h.give.slice(), get: h.get.slice() })),
+    history: s.history.map(copyRoundRecord),
     winners: s.winners ? s.winners.slice() : null,
   };
 }
@@ -321,9 +322,30 @@ function applyOpen(state: GiftTrapState, seat: Seat, from: Seat): Result<GiftTra
   return ok(next);
 }
 
+/** A deep copy of a finished round's record. */
+export function copyRoundRecord(h: RoundRecord): RoundRecord {
+  return {
+    ...h,
+    give: h.give.slice(),
+    get: h.get.slice(),
+    slots: h.slots.map((x) => ({ ...x })),
+    opened: h.opened.map((o) => ({ ...o })),
+    wants: h.wants.map((w) => (w ? { ...w } : null)),
+  };
+}
+
 /** End of round (mutates the clone): record, check winners, else clean up and pass the parent left. */
 function endRound(next: GiftTrapState): void {
-  next.history.push({ round: next.round, parent: next.parent, give: next.give.slice(), get: next.get.slice() });
+  next.history.push({
+    round: next.round,
+    parent: next.parent,
+    give: next.give.slice(),
+    get: next.get.slice(),
+    tier: next.tier,
+    slots: next.slots.map((x) => ({ ...x })),
+    opened: next.opened.map((o) => ({ ...o })),
+    wants: next.wants.map((w) => (w ? { ...w } : null)),
+  });
   const goal = next.options.goal;
   const winners = next.give.map((_, s) => s).filter((s) => next.give[s] >= goal && next.get[s] >= goal);
   if (winners.length > 0) {

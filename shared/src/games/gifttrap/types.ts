@@ -89,6 +89,15 @@ export interface RoundRecord {
   /** Pawn positions at the end of that round. */
   give: number[];
   get: number[];
+  /**
+   * What the round showed, all of it public by its end (every want revealed,
+   * every gift opened): lets the table replay the last openings after the
+   * next round has begun, and lets bots learn each player's taste.
+   */
+  tier: Tier | null;
+  slots: LaidSlot[];
+  opened: OpenedGift[];
+  wants: (Wants | null)[];
 }
 
 export interface GiftTrapState extends BaseState<GiftTrapOptions> {

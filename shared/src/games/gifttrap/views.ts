@@ -4,7 +4,7 @@
  * new secret field added to the state can never leak by default.
  */
 import type { Seat } from '../../engine/contract.js';
-import { currentRevealer, slotCount, unopenedTiles, wantsRevealed } from './rules.js';
+import { copyRoundRecord, currentRevealer, slotCount, unopenedTiles, wantsRevealed } from './rules.js';
 import type { GiftTrapPublicView, GiftTrapSeatView, GiftTrapState } from './types.js';
 
 export function publicView(state: GiftTrapState): GiftTrapPublicView {
@@ -32,7 +32,7 @@ export function publicView(state: GiftTrapState): GiftTrapPublicView {
     closed,
     give: state.give.slice(),
     get: state.get.slice(),
-    history: state.history.map((h) => ({ ...h, give: h.give.slice(), get: h.get.slice() })),
+    history: state.history.map(copyRoundRecord),
     winners: state.winners ? state.winners.slice() : null,
   };
 }

@@ -1,0 +1,617 @@
+/**
+ * Santa Claus Is Comin' To Town: the rules engine (setup, apply, awaiting,
+ * result) and the move geometry (legal routes) shared with bots and client.
+ * Rulings: /shared/rules/santa.md. Every function here is pure: `apply` clones
+ * its input and only ever mutates the clone, and all randomness comes from the
+ * generator stored in the state (it is only used at setup, to draw Santa).
+ */
+import { ok, reject, type MatchResult, type Rejection, type Result, type Seat } from '../../engine/contract.js';
+import { Rng, randomInt, seedRng } from '../../engine/rng.js';
+import { actionSchema } from './schemas.js';
+import {
+  DIRECTIONS,
+  ELFENBEIN,
+  directionBetween,
+  getTown,
+  isHouse,
+  neighbours,
+  pathJoins,
+  registerTown,
+  routeKey,
+  streetJoins,
+  streetStep,
+} from './town.js';
+import type {
+  HouseId,
+  LegalMoves,
+  LogEntry,
+  MoveKind,
+  Role,
+  Route,
+  SantaAction,
+  SantaOptions,
+  SantaPhase,
+  SantaState,
+  ScoreCause,
+  Town,
+} from './types.js';
+
+export const MIN_PLAYERS = 3;
+export const MAX_PLAYERS = 4;
+export const ROUNDS = 13;
+export const CARDS: readonly number[] = Array.from({ length: 13 }, (_, i) => i + 1);
+export const SUPPLY = 30;
+export const AWAY_MARKERS = 6;
+export const SIGHTING_POINTS = 3;
+
+// ---------------------------------------------------------------------------
+// Cards and moves
+
+/** A card's name as printed: A, 2..10, J, Q, K. */
+export function cardName(card: number): string {
+  return card === 1 ? 'A' : card === 11 ? 'J' : card === 12 ? 'Q' : card === 13 ? 'K' : String(card);
+}
+
+/** J, Q, K. */
+export const isFaceCard = (card: number): boolean => card >= 11;
+
+/** Most steps of a walk: 2 for 1–5, 3 for 6–10 (face cards do not walk). */
+export const maxSteps = (card: number): number => (card <= 5 ? 2 : 3);
+
+export function moveKind(card: number, role: Role): MoveKind {
+  if (!isFaceCard(card)) return 'walk';
+  return role === 'santa' ? 'flight' : 'bike';
+}
+
+/**
+ * Why a route is not a legal move from `from` with `card` for `role`, or null
+ * when it is. The single source of truth for move legality (routesFrom only
+ * enumerates what this accepts).
+ */
+export function checkRoute(town: Town, from: HouseId, card: number, role: Role, path: readonly HouseId[]): Rejection | null {
+  if (path.length === 0) return { code: 'santa/no-step', message: 'A move enters at least one house.' };
+  for (const h of path) {
+    if (!isHouse(town, h)) return { code: 'santa/bad-house', message: `There is no house ${h} in this town.` };
+  }
+  if (path.includes(from)) {
+    return { code: 'santa/start-house', message: 'A move may not enter the house it starts from.' };
+  }
+  if (new Set(path).size !== path.length) {
+    return { code: 'santa/house-twice', message: 'A move may not enter the same house twice.' };
+  }
+  const kind = moveKind(card, role);
+  if (kind === 'flight') {
+    if (path.length !== 1) {
+      return { code: 'santa/flight-one-house', message: 'Santa flies straight to one house: name only that house.' };
+    }
+    return null;
+  }
+  if (kind === 'bike') {
+    if (!streetJoins(town, from, path[0])) {
+      return { code: 'santa/not-adjacent', message: 'A bike jump starts with one step along a street.' };
+    }
+    let dir: [number, number] | null = null;
+    for (let i = 1; i < path.length; i++) {
+      const d = directionBetween(town, path[i - 1], path[i]);
+      if (!d || !streetJoins(town, path[i - 1], path[i])) {
+        return { code: 'santa/not-adjacent', message: 'Every step of a bike jump goes along a street.' };
+      }
+      if (dir && (dir[0] !== d[0] || dir[1] !== d[1])) {
+        return {
+          code: 'santa/not-straight',
+          message: 'After its first step a bike jump goes on in one straight direction.',
+        };
+      }
+      dir = d;
+    }
+    return null;
+  }
+  const most = maxSteps(card);
+  if (path.length > most) {
+    return { code: 'santa/too-many-steps', message: `With a ${cardName(card)} you move 1 to ${most} steps.` };
+  }
+  let at = from;
+  for (const h of path) {
+    if (!streetJoins(town, at, h)) {
+      if (pathJoins(town, at, h)) {
+        if (role === 'kid') return { code: 'santa/path-santa-only', message: 'Only Santa may use the winding paths.' };
+      } else {
+        return { code: 'santa/not-adjacent', message: 'Each step goes to a neighbouring house along a street or path.' };
+      }
+    }
+    at = h;
+  }
+  return null;
+}
+
+/** Every legal route from `from` with `card` for `role` (in a stable order). */
+export function routesFrom(town: Town, from: HouseId, card: number, role: Role): Route[] {
+  const kind = moveKind(card, role);
+  if (kind === 'flight') return town.houses.map((h) => h.id).filter((h) => h !== from).map((h) => [h]);
+  const routes: Route[] = [];
+  if (kind === 'bike') {
+    const seen = new Set<string>();
+    for (const first of neighbours(town, from, false)) {
+      routes.push([first]);
+      seen.add(String(first));
+      for (const d of DIRECTIONS) {
+        const route = [first];
+        for (let at = streetStep(town, first, d); at !== null && at !== from; at = streetStep(town, at, d)) {
+          if (route.includes(at)) break;
+          route.push(at);
+          const key = routeKey(route);
+          if (!seen.has(key)) {
+            seen.add(key);
+            routes.push(route.slice());
+          }
+        }
+      }
+    }
+    return routes;
+  }
+  const most = maxSteps(card);
+  const withPaths = role === 'santa';
+  const walk = (route: Route, at: HouseId) => {
+    for (const n of neighbours(town, at, withPaths)) {
+      if (n === from || route.includes(n)) continue;
+      route.push(n);
+      routes.push(route.slice());
+      if (route.length < most) walk(route, n);
+      route.pop();
+    }
+  };
+  walk([], from);
+  return routes;
+}
+
+/** What both the state and the public view hold about the board, for helpers used by bots and the client. */
+export interface BoardLike {
+  town: string;
+  santa: Seat;
+  positions: (HouseId | null)[];
+  played: (number | null)[];
+  away: HouseId[];
+}
+
+export const roleOf = (b: { santa: Seat }, seat: Seat): Role => (seat === b.santa ? 'santa' : 'kid');
+
+/**
+ * The legal moves of a seat with a card (default: its revealed card of this
+ * round), for the client to highlight: every route and the distinct
+ * destinations. Null when the seat has no counter or no card.
+ */
+export function legalMoves(b: BoardLike, seat: Seat, card: number | null = b.played[seat] ?? null): LegalMoves | null {
+  const from = b.positions[seat];
+  if (from === null || from === undefined || card === null) return null;
+  const role = roleOf(b, seat);
+  const routes = routesFrom(getTown(b.town), from, card, role);
+  const destinations = [...new Set(routes.map((r) => r[r.length - 1]))].sort((x, y) => x - y);
+  return { card, how: moveKind(card, role), routes, destinations };
+}
+
+/** Houses where an away marker may go now: no marker there, none on a neighbour (street or path). */
+export function legalAwayHouses(b: { town: string; away: HouseId[] }): HouseId[] {
+  const town = getTown(b.town);
+  const blocked = new Set(b.away);
+  for (const h of b.away) for (const n of neighbours(town, h, true)) blocked.add(n);
+  return town.houses.map((h) => h.id).filter((h) => !blocked.has(h));
+}
+
+/** How many away markers the variant places with this many players. */
+export function awayMarkerCount(options: SantaOptions, players: number): number {
+  return options.awayMarkers === 'six' ? AWAY_MARKERS : players === 4 ? 4 : 6;
+}
+
+/** Seats placing away markers, in turn: the player after Santa first, round the table. */
+export function awayPlacerOrder(santa: Seat, players: number, count: number): Seat[] {
+  return Array.from({ length: count }, (_, i) => (santa + 1 + i) % players);
+}
+
+/** Seats placing counters: the kids in seat order, then Santa. */
+export function starterOrder(santa: Seat, players: number): Seat[] {
+  return [...Array.from({ length: players }, (_, s) => s).filter((s) => s !== santa), santa];
+}
+
+// ---------------------------------------------------------------------------
+// Setup
+
+export function defaultOptions(_players: number): SantaOptions {
+  return { awayMarkers: 'round', tieBreak: 'lowest-card', santaSeat: null };
+}
+
+/** Create a match. `town` is for tests (the game is played in Elfenbein). */
+export function setup(players: number, options: SantaOptions, seed: string, town: Town = ELFENBEIN): SantaState {
+  if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
+    throw new Error(`Santa Claus is for ${MIN_PLAYERS} or ${MAX_PLAYERS} players, not ${players}`);
+  }
+  const wanted = options.santaSeat ?? null;
+  if (wanted !== null && (!Number.isInteger(wanted) || wanted < 0 || wanted >= players)) {
+    throw new Error(`No seat ${wanted} for Santa at a table of ${players}`);
+  }
+  registerTown(town);
+  const rngState = seedRng(seed);
+  const rng = new Rng(rngState);
+  // The draw happens even when Santa is chosen, so the generator's use is the same in every room.
+  const drawn = randomInt(rng, players);
+  const santa = wanted ?? drawn;
+  const count = awayMarkerCount(options, players);
+  const state: SantaState = {
+    game: 'santa',
+    players,
+    options: { awayMarkers: options.awayMarkers, tieBreak: options.tieBreak, santaSeat: wanted },
+    rng: rngState,
+    town: town.id,
+    phase: 'away',
+    santa,
+    round: 0,
+    hands: Array.from({ length: players }, () => CARDS.slice()),
+    picks: Array(players).fill(null),
+    played: Array(players).fill(null),
+    awayPlacers: awayPlacerOrder(santa, players, count),
+    awayIndex: 0,
+    away: [],
+    starters: starterOrder(santa, players),
+    startIndex: 0,
+    positions: Array(players).fill(null),
+    present: town.houses.map(() => false),
+    supply: SUPPLY,
+    scores: Array(players).fill(0),
+    tied: [],
+    candidates: [],
+    orderBy: null,
+    order: [],
+    turn: 0,
+    sighted: false,
+    pendingGive: null,
+    rounds: [],
+    scoreLog: [],
+    log: [],
+    winners: null,
+  };
+  skipImpossibleAway(state);
+  return state;
+}
+
+// ---------------------------------------------------------------------------
+// Apply
+
+/**
+ * A copy of the state that apply may mutate. Append-only records (log
+ * entries, round records, score-log rows) are never mutated once written, so
+ * the copy shares them with the original (structuredClone of a long log was
+ * most of the engine's time); everything else is copied.
+ */
+export function cloneState(s: SantaState): SantaState {
+  return {
+    ...s,
+    options: { ...s.options },
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    hands: s.hands.map((h) => h.slice()),
+    picks: s.picks.slice(),
+    played: s.played.slice(),
+    awayPlacers: s.awayPlacers.slice(),
+    away: s.away.slice(),
+    starters: s.starters.slice(),
+    positions: s.positions.slice(),
+    present: s.present.slice(),
+    scores: s.scores.slice(),
+    tied: s.tied.slice(),
+    candidates: s.candidates.slice(),
+    order: s.order.slice(),
+    pendingGive: s.pendingGive
+      ? { house: s.pendingGive.house, kids: s.pendingGive.kids.slice(), rest: s.pendingGive.rest.slice() }
+      : null,
+    rounds: s.rounds.slice(),
+    scoreLog: s.scoreLog.slice(),
+    log: s.log.slice(),
+    winners: s.winners ? s.winners.slice() : null,
+  };
+}
+
+/** Which phase each action type belongs to. */
+const PHASE_OF: Record<SantaAction['type'], SantaPhase> = {
+  away: 'away',
+  start: 'start',
+  pick: 'pick',
+  chooser: 'chooser',
+  order: 'order',
+  move: 'move',
+  give: 'give',
+};
+
+export function apply(state: SantaState, seat: Seat, action: SantaAction): Result<SantaState> {
+  if (state.phase === 'over') return reject('game-over', 'The game is over.');
+  // apply may be called without parseAction (bots, tests): re-check the shape.
+  const parsed = actionSchema.safeParse(action);
+  if (!parsed.success) return reject('malformed', 'Not a Santa Claus action.');
+  action = parsed.data as SantaAction;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) {
+    return reject('not-your-turn', `Seat ${seat} is not at this table.`);
+  }
+  if (PHASE_OF[action.type] !== state.phase) {
+    return reject('wrong-phase', `"${action.type}" is not possible during the ${state.phase} phase.`);
+  }
+  switch (action.type) {
+    case 'away':
+      return applyAway(state, seat, action.house);
+    case 'start':
+      return applyStart(state, seat, action.house);
+    case 'pick':
+      return applyPick(state, seat, action.card);
+    case 'chooser':
+      return applyChooser(state, seat, action.seat);
+    case 'order':
+      return applyOrder(state, seat, action.order);
+    case 'move':
+      return applyMove(state, seat, action.path);
+    case 'give':
+      return applyGive(state, seat, action.kid);
+  }
+}
+
+function applyAway(state: SantaState, seat: Seat, house: HouseId): Result<SantaState> {
+  const placer = state.awayPlacers[state.awayIndex];
+  if (seat !== placer) return reject('not-your-turn', `Seat ${placer} places the next away marker.`);
+  const town = getTown(state.town);
+  if (!isHouse(town, house)) return reject('santa/bad-house', `There is no house ${house} in this town.`);
+  if (state.away.includes(house)) return reject('santa/away-taken', 'That house already has an away marker.');
+  if (!legalAwayHouses(state).includes(house)) {
+    return reject('santa/away-adjacent', 'An away marker may not go next to a house with one (by street or path).');
+  }
+  const next = cloneState(state);
+  next.away.push(house);
+  next.log.push({ kind: 'away', seat, house });
+  next.awayIndex++;
+  skipImpossibleAway(next);
+  return ok(next);
+}
+
+/**
+ * Skip placers with no legal house (mutates). Legality does not depend on the
+ * placer, so once one cannot place, nobody can: the remaining markers stay
+ * off the board. Ends the away phase when every turn is done.
+ */
+function skipImpossibleAway(next: SantaState): void {
+  while (next.awayIndex < next.awayPlacers.length && legalAwayHouses(next).length === 0) {
+    next.log.push({ kind: 'away-skip', seat: next.awayPlacers[next.awayIndex] });
+    next.awayIndex++;
+  }
+  if (next.awayIndex >= next.awayPlacers.length) next.phase = 'start';
+}
+
+function applyStart(state: SantaState, seat: Seat, house: HouseId): Result<SantaState> {
+  const starter = state.starters[state.startIndex];
+  if (seat !== starter) return reject('not-your-turn', `Seat ${starter} places a counter now.`);
+  if (!isHouse(getTown(state.town), house)) return reject('santa/bad-house', `There is no house ${house} in this town.`);
+  const next = cloneState(state);
+  next.positions[seat] = house;
+  next.log.push({ kind: 'start', seat, house });
+  next.startIndex++;
+  if (seat === next.santa) {
+    // A present and 1 point unless away; no sighting is scored in setup.
+    if (!next.away.includes(house) && next.supply > 0) {
+      next.present[house] = true;
+      next.supply--;
+      score(next, next.santa, 1, 'start-present', house, null);
+    }
+    next.scoreLog.push(next.scores.slice());
+    next.phase = 'pick';
+    next.round = 1;
+  }
+  return ok(next);
+}
+
+function applyPick(state: SantaState, seat: Seat, card: number): Result<SantaState> {
+  if (!state.hands[seat].includes(card)) {
+    return reject('santa/not-in-hand', `The ${cardName(card)} is not in your hand any more.`);
+  }
+  const next = cloneState(state);
+  next.picks[seat] = card;
+  // The last pick reveals all of them together; until then a pick may be changed.
+  if (next.picks.every((p) => p !== null)) reveal(next);
+  return ok(next);
+}
+
+/** Reveal the picks, discard them from the hands, and find who names the order (mutates). */
+function reveal(next: SantaState): void {
+  const cards = next.picks as number[];
+  next.played = cards.slice();
+  next.hands = next.hands.map((hand, s) => hand.filter((c) => c !== cards[s]));
+  next.picks = Array(next.players).fill(null);
+  next.log.push({ kind: 'reveal', round: next.round, cards: cards.slice() });
+  const seats = cards.map((_, s) => s);
+  const high = Math.max(...cards);
+  const tied = seats.filter((s) => cards[s] === high);
+  next.tied = tied;
+  if (tied.length === 1) return setOrderBy(next, tied[0], 'highest');
+  if (next.options.tieBreak === 'lowest-card') {
+    const low = Math.min(...cards);
+    const lowest = seats.filter((s) => cards[s] === low);
+    if (lowest.length === 1) return setOrderBy(next, lowest[0], 'lowest-card');
+    return setOrderBy(next, next.santa, 'santa-tie');
+  }
+  const least = Math.min(...tied.map((s) => next.scores[s]));
+  const candidates = tied.filter((s) => next.scores[s] === least);
+  if (candidates.length === 1) return setOrderBy(next, candidates[0], 'lowest-score');
+  next.candidates = candidates;
+  next.phase = 'chooser';
+}
+
+function setOrderBy(next: SantaState, seat: Seat, reason: Extract<LogEntry, { kind: 'order-by' }>['reason']): void {
+  next.orderBy = seat;
+  next.phase = 'order';
+  next.log.push({ kind: 'order-by', round: next.round, seat, reason, tied: next.tied.slice() });
+}
+
+function applyChooser(state: SantaState, seat: Seat, chosen: Seat): Result<SantaState> {
+  if (seat !== state.santa) return reject('not-your-turn', 'Santa chooses who names the order.');
+  if (!state.candidates.includes(chosen)) {
+    return reject('santa/not-a-candidate', `Choose one of the tied players: seats ${state.candidates.join(', ')}.`);
+  }
+  const next = cloneState(state);
+  next.candidates = [];
+  setOrderBy(next, chosen, 'santa-chose');
+  return ok(next);
+}
+
+function applyOrder(state: SantaState, seat: Seat, order: Seat[]): Result<SantaState> {
+  if (seat !== state.orderBy) return reject('not-your-turn', `Seat ${state.orderBy} names the order this round.`);
+  const n = state.players;
+  if (order.length !== n || new Set(order).size !== n || order.some((s) => s >= n)) {
+    return reject('santa/not-a-permutation', `Name every seat (0 to ${n - 1}) exactly once.`);
+  }
+  const next = cloneState(state);
+  next.order = order.slice();
+  next.turn = 0;
+  next.sighted = false;
+  next.phase = 'move';
+  next.log.push({ kind: 'order', round: next.round, seat, order: order.slice() });
+  next.rounds.push({ round: next.round, cards: (next.played as number[]).slice(), orderBy: seat, order: order.slice() });
+  skipStuckMovers(next);
+  return ok(next);
+}
+
+function applyMove(state: SantaState, seat: Seat, path: HouseId[]): Result<SantaState> {
+  const mover = state.order[state.turn];
+  if (seat !== mover) return reject('not-your-turn', `Seat ${mover} moves now.`);
+  const card = state.played[seat]!;
+  const from = state.positions[seat]!;
+  const role = roleOf(state, seat);
+  const problem = checkRoute(getTown(state.town), from, card, role, path);
+  if (problem) return { ok: false, error: problem };
+  const next = cloneState(state);
+  next.log.push({ kind: 'move', round: next.round, seat, card, from, path: path.slice(), how: moveKind(card, role) });
+  walk(next, seat, path.slice());
+  return ok(next);
+}
+
+function applyGive(state: SantaState, seat: Seat, kid: Seat): Result<SantaState> {
+  const pending = state.pendingGive!;
+  if (seat !== state.santa) return reject('not-your-turn', 'Santa chooses who takes the present.');
+  if (!pending.kids.includes(kid)) {
+    return reject('santa/not-there', `Choose one of the kids on that house: seats ${pending.kids.join(', ')}.`);
+  }
+  const next = cloneState(state);
+  next.pendingGive = null;
+  next.phase = 'move';
+  takePresent(next, kid, pending.house);
+  walk(next, seat, pending.rest);
+  return ok(next);
+}
+
+// ---------------------------------------------------------------------------
+// Moving and scoring (all mutate the clone)
+
+function score(next: SantaState, seat: Seat, delta: number, cause: ScoreCause, house: HouseId, other: Seat | null): void {
+  next.scores[seat] += delta;
+  next.log.push({ kind: 'score', round: next.round, seat, delta, cause, house, other });
+}
+
+function takePresent(next: SantaState, kid: Seat, house: HouseId): void {
+  next.present[house] = false;
+  score(next, kid, 1, 'took-present', house, next.santa);
+  score(next, next.santa, -1, 'lost-present', house, kid);
+}
+
+/**
+ * Enter the houses of a move in order, scoring each. Stops (phase 'give') when
+ * Santa must choose which of several kids takes a present; applyGive resumes
+ * with the rest. When the move is done, the turn passes on.
+ */
+function walk(next: SantaState, seat: Seat, path: HouseId[]): void {
+  for (let i = 0; i < path.length; i++) {
+    const house = path[i];
+    next.positions[seat] = house;
+    const away = next.away.includes(house);
+    if (seat === next.santa) {
+      if (!away && !next.present[house] && next.supply > 0) {
+        next.present[house] = true;
+        next.supply--;
+        score(next, seat, 1, 'present', house, null);
+      }
+      const kids = kidsOn(next, house);
+      if (kids.length === 0) continue;
+      next.sighted = true;
+      for (const kid of kids) score(next, kid, SIGHTING_POINTS, 'saw-santa', house, seat);
+      if (away || !next.present[house]) continue;
+      if (kids.length === 1) {
+        takePresent(next, kids[0], house);
+        continue;
+      }
+      next.pendingGive = { house, kids, rest: path.slice(i + 1) };
+      next.phase = 'give';
+      return;
+    }
+    if (next.positions[next.santa] !== house) continue;
+    score(next, seat, SIGHTING_POINTS, 'saw-santa', house, next.santa);
+    if (!next.sighted && !away && next.present[house]) takePresent(next, seat, house);
+    next.sighted = true;
+  }
+  next.turn++;
+  skipStuckMovers(next);
+}
+
+function kidsOn(s: SantaState, house: HouseId): Seat[] {
+  return s.positions.map((p, seat) => (p === house && seat !== s.santa ? seat : -1)).filter((seat) => seat >= 0);
+}
+
+/** Movers with no legal move at all stay put (logged); after the last mover the round ends. */
+function skipStuckMovers(next: SantaState): void {
+  const town = getTown(next.town);
+  while (next.turn < next.order.length) {
+    const seat = next.order[next.turn];
+    const card = next.played[seat]!;
+    if (routesFrom(town, next.positions[seat]!, card, roleOf(next, seat)).length > 0) return;
+    next.log.push({ kind: 'stay', round: next.round, seat, card, at: next.positions[seat]! });
+    next.turn++;
+  }
+  endRound(next);
+}
+
+function endRound(next: SantaState): void {
+  next.scoreLog.push(next.scores.slice());
+  if (next.round >= ROUNDS) {
+    const best = Math.max(...next.scores);
+    next.winners = next.scores.map((_, s) => s).filter((s) => next.scores[s] === best);
+    next.phase = 'over';
+    next.log.push({ kind: 'end', winners: next.winners.slice(), scores: next.scores.slice() });
+    return;
+  }
+  next.round++;
+  next.phase = 'pick';
+  next.picks = Array(next.players).fill(null);
+  next.played = Array(next.players).fill(null);
+  next.tied = [];
+  next.candidates = [];
+  next.orderBy = null;
+  next.order = [];
+  next.turn = 0;
+  next.sighted = false;
+}
+
+// ---------------------------------------------------------------------------
+
+export function awaiting(state: SantaState): Seat[] {
+  switch (state.phase) {
+    case 'away':
+      return [state.awayPlacers[state.awayIndex]];
+    case 'start':
+      return [state.starters[state.startIndex]];
+    case 'pick':
+      return state.picks.map((p, s) => (p === null ? s : -1)).filter((s) => s >= 0);
+    case 'chooser':
+    case 'give':
+      return [state.santa];
+    case 'order':
+      return [state.orderBy!];
+    case 'move':
+      return [state.order[state.turn]];
+    case 'over':
+      return [];
+  }
+}
+
+export function result(state: SantaState): MatchResult | null {
+  if (state.phase !== 'over' || !state.winners) return null;
+  return { winners: state.winners.slice(), scores: state.scores.slice() };
+}
