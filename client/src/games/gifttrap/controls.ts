@@ -185,7 +185,6 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
   // The previous round, whose last gift was opened as this one began.
   if (s.recap && (v.phase === 'layout' || v.phase === 'give' || v.phase === 'want')) {
     const r = s.recap;
-    const all = [...r.opened.map((o) => ({ ...o })), ...r.closing.map((c) => ({ ...c, slot: -1 }))];
     phase.append(
       h(
         'details',
@@ -194,8 +193,8 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         h(
           'ol',
           { class: 'reveal-log' },
-          all.map((o) => {
-            const g = o.slot >= 0 ? (r.slotsGift[o.slot] ?? null) : null;
+          r.opened.map((o) => {
+            const g = r.slotsGift[o.slot] ?? null;
             return h('li', null, dot(o.from), t('gifttrap.reveal.result', { from: m.names[o.from], to: m.names[o.to], gift: g ? `${g.icon} ${giftName(g)}` : '🎁', value: formatValue(o.value) }));
           }),
         ),

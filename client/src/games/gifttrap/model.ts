@@ -32,7 +32,11 @@ export function toModel(snap: RoomSnapshot): Model | null {
 }
 
 export function giftAt(view: GiftTrapPublicView, slot: number): Gift | null {
-  const laid: LaidSlot | undefined = view.slots[slot];
+  return giftOf(view.slots[slot]);
+}
+
+/** The gift showing on a laid card, or null for an unknown or missing card. */
+export function giftOf(laid: LaidSlot | undefined): Gift | null {
   if (!laid) return null;
   try {
     return giftOnSlot(laid);

@@ -18,9 +18,8 @@ export type Token = { kind: 'recipient'; seat: number } | { kind: 'want'; want: 
 /** What happened in the previous round (shown by the DOM controls). */
 export interface RoundRecap {
   round: number;
+  /** Every gift opened in that round, the last one included. */
   opened: OpenedGift[];
-  /** The gifts opened last, as the next round began: slot unknown to the client. */
-  closing: { from: number; to: number; value: number }[];
   /** The gifts that were laid out, by slot. */
   slotsGift: (Gift | null)[];
 }

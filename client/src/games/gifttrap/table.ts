@@ -8,9 +8,9 @@ import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
 import { patch } from '../../util/dom.js';
 import { lang } from '../../i18n/index.js';
-import type { Tier } from '@fireside/shared/games/gifttrap/types';
+import type { GiftTrapPublicView, Tier } from '@fireside/shared/games/gifttrap/types';
 import { GiveDraft, WantDraft } from './draft.js';
-import { giftAt, others, perRecipient, toModel, type Model } from './model.js';
+import { giftOf, others, perRecipient, toModel, type Model } from './model.js';
 import { GiftTrapScene, type RoundRecap, type SceneState, type Token } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 
@@ -67,17 +67,7 @@ export class GiftTrapTable implements GameTable {
     const m = toModel(snapshot);
     if (!m) return;
     const prev = this.model;
-    if (prev && prev.snap.matchNo !== m.snap.matchNo) this.recap = null;
-    if (prev && prev.snap.matchNo === m.snap.matchNo && prev.view.phase === 'reveal' && m.view.round > prev.view.round) {
-      const last = m.view.history[m.view.history.length - 1];
-      this.recap = {
-        round: prev.view.round,
-        opened: prev.view.opened,
-        closing: prev.view.closed.map((c) => ({ ...c, value: last ? last.get[c.to] - prev.view.get[c.to] : 0 })),
-        slotsGift: prev.view.slots.map((_, i) => giftAt(prev.view, i)),
-      };
-    }
-    if (m.view.phase === 'reveal') this.recap = null;
+    this.recap = recapOf(m.view);
     this.model = m;
     this.syncDrafts(m);
     this.render();
@@ -249,4 +239,16 @@ export class GiftTrapTable implements GameTable {
   private openFrom(from: number): void {
     this.session.intent({ type: 'open', from });
   }
+}
+
+/**
+ * The previous round, shown while the next one is laid out, given and wanted:
+ * its record in `history` holds every opening (the last one included, which
+ * the live view never shows because the next round begins at once).
+ */
+function recapOf(v: GiftTrapPublicView): RoundRecap | null {
+  if (v.phase !== 'layout' && v.phase !== 'give' && v.phase !== 'want') return null;
+  const last = v.history[v.history.length - 1];
+  if (!last || last.round !== v.round - 1) return null;
+  return { round: last.round, opened: last.opened, slotsGift: last.slots.map((laid) => giftOf(laid)) };
 }
