@@ -92,6 +92,16 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
 
   /** The result when the match is over, otherwise null. */
   result(state: S): MatchResult | null;
+
+  /**
+   * Optional time limit for the current step, in seconds, or null for none
+   * (e.g. Wind City's insurance market). The room starts a timer whenever the
+   * value or the step changes, and calls `expire` when it runs out. The
+   * engine itself never reads a clock.
+   */
+  timeLimit?(state: S): number | null;
+  /** Optional: what happens when the time limit runs out (e.g. stalled buyers pass). Pure. */
+  expire?(state: S): S;
 }
 
 /** Any game, for code that hosts games without knowing which. */
