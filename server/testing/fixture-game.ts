@@ -154,3 +154,21 @@ export const badBotGame: typeof secretGame = {
     return secretGame.botAction(view, own, seat, { next: () => 0 });
   },
 };
+
+/**
+ * The same game with a time limit on picking (`max` doubles as the number of
+ * seconds, to keep the options small): when it runs out, every seat that has
+ * not picked picks 1.
+ */
+export const timedGame: typeof secretGame = {
+  ...secretGame,
+  id: 'secret-timed',
+  timeLimit: (s) => (s.phase === 'pick' ? 1 : null),
+  expire(s) {
+    if (s.phase !== 'pick') return s;
+    const next = clone(s);
+    next.picks = next.picks.map((p) => p ?? 1);
+    next.phase = 'reveal';
+    return next;
+  },
+};

@@ -11,11 +11,11 @@ import type { Server } from '@colyseus/core';
 import { getGame } from '@fireside/shared';
 import { createAppConfig } from '../src/app.config.js';
 import type { RoomSettings } from '../src/rooms/settings.js';
-import { badBotGame, secretGame } from './fixture-game.js';
+import { badBotGame, secretGame, timedGame } from './fixture-game.js';
 import type { RecordingWebSocket } from './ws-setup.js';
 
-export const fixtureGames: RoomSettings['games'] = (id) =>
-  id === secretGame.id ? secretGame : id === badBotGame.id ? badBotGame : getGame(id);
+const fixtures = new Map([secretGame, badBotGame, timedGame].map((g) => [g.id, g]));
+export const fixtureGames: RoomSettings['games'] = (id) => fixtures.get(id) ?? getGame(id);
 
 export interface TestServer {
   server: Server;

@@ -58,6 +58,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   private engine: unknown | null = null;
   private bots!: BotDriver;
   private chatSeq = 0;
+  /** The running time limit of the current step (engines with `timeLimit`). */
+  private limitTimer: ReturnType<typeof setTimeout> | null = null;
 
   async onCreate(options: unknown): Promise<void> {
     this.settings = resolveSettings((this.constructor as typeof GameRoom).settings);
@@ -241,6 +243,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   onDispose(): void {
     this.bots?.cancelAll();
+    this.clearTimeLimit();
   }
 
   private removeMember(rec: MemberRecord): void {
@@ -487,9 +490,36 @@ export class GameRoom extends Room<{ state: RoomState }> {
       this.state.result = JSON.stringify({ winners: result.winners, scores: result.scores });
       this.state.seats.forEach((seat) => (seat.awaiting = false));
       this.bots.cancelAll();
+      this.clearTimeLimit();
     } else {
       this.bots.schedule([...awaiting]);
+      this.updateTimeLimit();
     }
+  }
+
+  /**
+   * Starts the step's timer when the engine sets a time limit, and stops it
+   * when the limit goes away. A limit covers its whole step: actions inside
+   * the step (one buyer asking) do not restart it.
+   */
+  private updateTimeLimit(): void {
+    const seconds = this.engine === null ? null : (this.game.timeLimit?.(this.engine) ?? null);
+    if (seconds === null) return this.clearTimeLimit();
+    if (this.limitTimer !== null) return;
+    this.state.deadline = Date.now() + seconds * 1000;
+    this.limitTimer = setTimeout(() => {
+      this.limitTimer = null;
+      this.state.deadline = 0;
+      if (this.status !== 'playing' || this.engine === null || !this.game.expire) return;
+      this.engine = this.game.expire(this.engine);
+      this.sync();
+    }, seconds * 1000);
+  }
+
+  private clearTimeLimit(): void {
+    if (this.limitTimer !== null) clearTimeout(this.limitTimer);
+    this.limitTimer = null;
+    this.state.deadline = 0;
   }
 
   private onChat(rec: MemberRecord, payload: unknown): void {
@@ -523,6 +553,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.requireHost(rec);
     if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
     this.bots.cancelAll();
+    this.clearTimeLimit();
     this.engine = null;
     // Members who left for good during the match free their seats now.
     for (const r of [...this.records.values()]) {

@@ -60,6 +60,8 @@ export const RoomState = schema(
     matchNo: t.uint16().default(1),
     view: t.string().default(''),
     result: t.string().default(''),
+    /** When the current step's time limit runs out (ms since epoch), or 0 for no limit. */
+    deadline: t.float64().default(0),
     chat: t.array(ChatLine),
   },
   'RoomState',
