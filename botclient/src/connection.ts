@@ -1,0 +1,480 @@
+/**
+ * One SDK connection to a Fireside room, seated or not, and a bot that plays
+ * its seat from what this connection receives: the public `view` and its own
+ * seat's `secret`. It never sees (and never needs) the full game state.
+ */
+import './ws-global.js';
+import { Client, type Room } from '@colyseus/sdk';
+import { getGame, rngFromSeed, type AnyGame, type MatchResult, type RandomSource } from '@fireside/shared';
+import { seatOf, snapshot, type RoomSnapshot } from './state.js';
+
+export type Logger = (message: string) => void;
+
+/** `error` message payload (docs/protocol.md). */
+export interface RoomErrorMessage {
+  code: string;
+  message: string;
+  type: string;
+}
+
+export interface WelcomeMessage {
+  memberId: string;
+  token: string;
+  roomId: string;
+}
+
+export interface ConnectOptions {
+  /** Server origin, e.g. http://127.0.0.1:2567 */
+  server: string;
+  name: string;
+  log?: Logger;
+  verbose?: boolean;
+}
+
+export interface PlayOptions {
+  /** Seed of this bot's random choices. */
+  seed?: string;
+  /** Pause before each intent (ms). */
+  delayMs?: number;
+  /** Refused intents tolerated for one decision before giving up. */
+  maxRetries?: number;
+  /** Resend an unanswered intent after this long (ms). */
+  resendMs?: number;
+  /**
+   * Chooses a move from what this client received. Default: the game's
+   * `botAction(view, own, seat, rng)`. Tests use it to vary the bots' play.
+   */
+  decide?: (ctx: DecideContext) => unknown;
+}
+
+export interface DecideContext {
+  game: AnyGame;
+  /** The parsed public view. */
+  view: any;
+  /** The parsed seat view of this client's seat (null before the first). */
+  own: any;
+  seat: number;
+  rng: RandomSource;
+}
+
+export const defaultDecide = ({ game, view, own, seat, rng }: DecideContext): unknown => game.botAction(view, own, seat, rng);
+
+export interface MatchOutcome extends MatchResult {
+  seat: number;
+  /** Rounds played, when the game's view has a `round` field. */
+  rounds: number | null;
+  /** The final public view (parsed). */
+  view: unknown;
+}
+
+/** An error with a message meant for people. */
+export class BotError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BotError';
+  }
+}
+
+function describeConnectError(server: string, e: unknown): string {
+  const err = e as { message?: string; code?: unknown; cause?: { code?: string; message?: string } };
+  const cause = err?.cause?.code ?? err?.cause?.message;
+  const base = err?.message ?? String(e);
+  return `${base}${cause ? ` (${cause})` : ''} [server ${server}]`;
+}
+
+/** Why the server cannot be reached at all (the SDK hides the cause), or null if it answers HTTP. */
+async function probe(server: string): Promise<string | null> {
+  try {
+    await fetch(server, { signal: AbortSignal.timeout(5000) });
+    return null;
+  } catch (e) {
+    const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+    if (err.name === 'TimeoutError') return 'no answer within 5 s';
+    return err.cause?.code ?? err.cause?.message ?? err.message ?? String(e);
+  }
+}
+
+const noop: Logger = () => {};
+
+export class BotConnection {
+  readonly client: Client;
+  room!: Room<any>;
+  memberId = '';
+  token = '';
+  readonly name: string;
+  private readonly log: Logger;
+  private readonly verbose: boolean;
+  private readonly errorListeners = new Set<(e: RoomErrorMessage) => void>();
+  private readonly stateListeners = new Set<(s: RoomSnapshot) => void>();
+  private readonly leaveListeners = new Set<(code: number, reason?: string) => void>();
+  private welcomeWaiters: (() => void)[] = [];
+  private left = false;
+  /** Every `error` message this connection received. */
+  readonly errors: RoomErrorMessage[] = [];
+
+  private constructor(readonly server: string, opts: ConnectOptions) {
+    this.client = new Client(server);
+    this.name = opts.name;
+    this.log = opts.log ?? noop;
+    this.verbose = opts.verbose ?? false;
+  }
+
+  /** Creates a room (this connection becomes its host). */
+  static async create(opts: ConnectOptions & { game: string }): Promise<BotConnection> {
+    const c = new BotConnection(opts.server, opts);
+    await c.attach(() => c.client.create('game', { game: opts.game, name: opts.name }));
+    return c;
+  }
+
+  /** Joins a room by id (invite link). */
+  static async join(opts: ConnectOptions & { roomId: string; token?: string }): Promise<BotConnection> {
+    const c = new BotConnection(opts.server, opts);
+    const joinOptions: Record<string, string> = { name: opts.name };
+    if (opts.token) joinOptions.token = opts.token;
+    await c.attach(() => c.client.joinById(opts.roomId, joinOptions));
+    return c;
+  }
+
+  private async attach(connect: () => Promise<Room<any>>): Promise<void> {
+    try {
+      this.room = await connect();
+    } catch (e) {
+      const unreachable = await probe(this.server);
+      if (unreachable) throw new BotError(`server unreachable at ${this.server}: ${unreachable}`, { cause: e });
+      throw new BotError(`cannot join: ${describeConnectError(this.server, e)}`, { cause: e });
+    }
+    this.room.onMessage('welcome', (m: WelcomeMessage) => {
+      this.memberId = m.memberId;
+      this.token = m.token;
+      for (const w of this.welcomeWaiters.splice(0)) w();
+    });
+    this.room.onMessage('error', (m: RoomErrorMessage) => {
+      this.errors.push(m);
+      this.log(`${this.name}: refused ${m.type}: ${m.code}: ${m.message}`);
+      for (const l of [...this.errorListeners]) l(m);
+    });
+    // Ignore any other message type quietly (chat etc. are state, but be lenient).
+    this.room.onMessage('*', () => {});
+    this.room.onStateChange((state: unknown) => {
+      const snap = snapshot(state);
+      for (const l of [...this.stateListeners]) l(snap);
+    });
+    this.room.onLeave((code: number, reason?: string) => {
+      this.left = true;
+      for (const l of [...this.leaveListeners]) l(code, reason);
+    });
+    this.room.onDrop?.((code: number, reason?: string) => {
+      this.log(`${this.name}: connection dropped (${code}${reason ? `: ${reason}` : ''}), the SDK reconnects`);
+    });
+    // The welcome message follows the join; fall back to the session id if it never comes.
+    await new Promise<void>((resolve) => {
+      if (this.memberId) return resolve();
+      const timer = setTimeout(() => {
+        this.memberId ||= this.room.sessionId;
+        this.log(`${this.name}: no welcome message, assuming member id = session id`);
+        resolve();
+      }, 3000);
+      this.welcomeWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  get roomId(): string {
+    return this.room.roomId;
+  }
+
+  /** The current state as plain objects. */
+  get state(): RoomSnapshot {
+    return snapshot(this.room.state);
+  }
+
+  /** This member's seat, or -1. */
+  get seat(): number {
+    return seatOf(this.state, this.memberId);
+  }
+
+  get isHost(): boolean {
+    return this.state.hostId === this.memberId;
+  }
+
+  /** The server disconnects a client sending more than 40 messages in a second: stay well below. */
+  static readonly MAX_MESSAGES_PER_SECOND = 30;
+  private sentAt: number[] = [];
+  private outbox: [string, unknown, (() => void) | undefined][] = [];
+  private outboxTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Sends a message (in order, rate-limited); `after` runs right after it went out. */
+  send(type: string, payload: unknown = {}, after?: () => void): void {
+    this.outbox.push([type, payload, after]);
+    this.flush();
+  }
+
+  private flush(): void {
+    if (this.outboxTimer) return;
+    while (this.outbox.length > 0) {
+      const now = Date.now();
+      while (this.sentAt.length > 0 && now - this.sentAt[0] >= 1000) this.sentAt.shift();
+      if (this.sentAt.length >= BotConnection.MAX_MESSAGES_PER_SECOND) {
+        this.outboxTimer = setTimeout(() => {
+          this.outboxTimer = null;
+          this.flush();
+        }, 1000 - (now - this.sentAt[0]) + 1);
+        return;
+      }
+      const [type, payload, after] = this.outbox.shift()!;
+      if (this.left) continue;
+      this.sentAt.push(now);
+      if (this.verbose) this.log(`${this.name} → ${type} ${JSON.stringify(payload)}`);
+      this.room.send(type, payload);
+      if (after) {
+        this.sentAt.push(now); // `after` may send a ping, which counts too
+        after();
+      }
+    }
+  }
+
+  onState(listener: (s: RoomSnapshot) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onError(listener: (e: RoomErrorMessage) => void): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  onLeave(listener: (code: number, reason?: string) => void): () => void {
+    this.leaveListeners.add(listener);
+    return () => this.leaveListeners.delete(listener);
+  }
+
+  /**
+   * Sends a message (optional) and waits until the state satisfies `done`.
+   * Rejects on an `error` message of the same type, on leaving, or on timeout.
+   */
+  request(type: string | null, payload: unknown, done: (s: RoomSnapshot) => boolean, timeoutMs = 10_000, what = type ?? 'state'): Promise<RoomSnapshot> {
+    return new Promise((resolve, reject) => {
+      const cleanup: (() => void)[] = [];
+      const finish = (fn: () => void) => {
+        for (const c of cleanup) c();
+        fn();
+      };
+      const timer = setTimeout(() => finish(() => reject(new BotError(`${this.name}: timed out waiting for ${what}`))), timeoutMs);
+      cleanup.push(() => clearTimeout(timer));
+      cleanup.push(
+        this.onState((s) => {
+          if (done(s)) finish(() => resolve(s));
+        }),
+      );
+      if (type !== null) {
+        cleanup.push(
+          this.onError((e) => {
+            if (e.type === type) finish(() => reject(new BotError(`${this.name}: ${type} refused: ${e.code}: ${e.message}`)));
+          }),
+        );
+      }
+      cleanup.push(this.onLeave((code, reason) => finish(() => reject(new BotError(`${this.name}: left the room (${code}${reason ? `: ${reason}` : ''}) while waiting for ${what}`)))));
+      if (this.left) return finish(() => reject(new BotError(`${this.name}: not in the room`)));
+      if (type !== null) {
+        // A message that changes nothing brings no patch: once the server has
+        // handled it (its pong follows any error it caused), look at the state.
+        this.send(type, payload, () =>
+          this.room.ping(() => {
+            if (done(this.state)) finish(() => resolve(this.state));
+          }),
+        );
+      } else if (done(this.state)) finish(() => resolve(this.state));
+    });
+  }
+
+  /** Waits until the state satisfies `done` (checked at once, then on every change). */
+  waitFor(done: (s: RoomSnapshot) => boolean, timeoutMs: number, what: string): Promise<RoomSnapshot> {
+    return this.request(null, undefined, done, timeoutMs, what);
+  }
+
+  /** Takes a seat (a given one, or any empty one). Resolves with the seat index. */
+  async sit(preferred?: number, timeoutMs = 10_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const snap = this.state;
+      const mine = seatOf(snap, this.memberId);
+      if (mine >= 0 && (preferred === undefined || mine === preferred)) return mine;
+      if (snap.status !== 'lobby') throw new BotError(`${this.name}: cannot take a seat, the room is ${snap.status}`);
+      const empty = snap.seats.filter((s) => s.kind === 'empty').map((s) => s.index);
+      const target = preferred !== undefined && attempt === 0 ? preferred : empty[0];
+      if (target === undefined) throw new BotError(`${this.name}: no free seat in room ${this.roomId}`);
+      try {
+        await this.request('sit', { seat: target }, (s) => seatOf(s, this.memberId) === target, Math.max(1, deadline - Date.now()), `seat ${target}`);
+        return target;
+      } catch (e) {
+        if (!(e instanceof BotError) || !/seat-taken|bad-seat/.test(e.message) || Date.now() > deadline) throw e;
+        preferred = undefined; // someone was faster: take another one
+      }
+    }
+    throw new BotError(`${this.name}: could not take a seat`);
+  }
+
+  /**
+   * Plays this connection's seat until the match ends, choosing every move
+   * with the game's `botAction(publicView, seatView, seat, rng)` from the
+   * received `view` and `secret` only. Resolves with the match result.
+   */
+  play(opts: PlayOptions = {}): Promise<MatchOutcome> {
+    const rng: RandomSource = rngFromSeed(opts.seed ?? `${this.name}:${Date.now()}:${Math.random()}`);
+    const maxRetries = opts.maxRetries ?? 8;
+    const resendMs = opts.resendMs ?? 5000;
+    const delayMs = opts.delayMs ?? 0;
+    const choose = opts.decide ?? defaultDecide;
+    let game: AnyGame | undefined;
+    let pending: { sig: string; at: number } | null = null;
+    let refusals = 0;
+    let refusedSig = '';
+    let delayTimer: ReturnType<typeof setTimeout> | null = null;
+    let seenPlaying = false;
+    /** After a refusal: wait for the next patch (or a short timer) before deciding again. */
+    let holdTimer: ReturnType<typeof setTimeout> | null = null;
+    const releaseHold = () => {
+      if (holdTimer) clearTimeout(holdTimer);
+      holdTimer = null;
+    };
+
+    return new Promise<MatchOutcome>((resolve, reject) => {
+      const cleanup: (() => void)[] = [];
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        for (const c of cleanup) c();
+        if (delayTimer) clearTimeout(delayTimer);
+        releaseHold();
+        fn();
+      };
+
+      const decide = (now: RoomSnapshot, fromTimer = false) => {
+        if (settled || holdTimer) return;
+        if (now.status === 'playing') seenPlaying = true;
+        if (now.status === 'ended' && now.result) {
+          let result: MatchResult;
+          try {
+            result = JSON.parse(now.result) as MatchResult;
+          } catch {
+            return finish(() => reject(new BotError(`${this.name}: unreadable result ${now.result}`)));
+          }
+          let view: unknown = null;
+          try {
+            view = now.view ? JSON.parse(now.view) : null;
+          } catch {
+            /* keep null */
+          }
+          const round = (view as { round?: unknown } | null)?.round;
+          return finish(() =>
+            resolve({ ...result, seat: seatOf(now, this.memberId), rounds: typeof round === 'number' ? round : null, view }),
+          );
+        }
+        if (now.status === 'lobby' && seenPlaying) {
+          return finish(() => reject(new BotError(`${this.name}: the match was stopped before it ended`)));
+        }
+        if (now.status !== 'playing') return;
+        const seat = seatOf(now, this.memberId);
+        if (seat < 0) return finish(() => reject(new BotError(`${this.name}: lost its seat during the match`)));
+        const mine = now.seats[seat];
+        if (!mine?.awaiting || !now.view) {
+          pending = null;
+          return;
+        }
+        const sig = `${now.view}\u0000${mine.secret ?? ''}`;
+        if (pending && pending.sig === sig && Date.now() - pending.at < resendMs) return;
+        if (delayMs > 0 && !fromTimer) {
+          if (!delayTimer) {
+            delayTimer = setTimeout(() => {
+              delayTimer = null;
+              decide(this.state, true);
+            }, delayMs);
+          }
+          return;
+        }
+        game ??= getGame(now.game);
+        if (!game) return finish(() => reject(new BotError(`${this.name}: unknown game "${now.game}"`)));
+        let action: unknown;
+        try {
+          const view = JSON.parse(now.view);
+          const own = mine.secret ? JSON.parse(mine.secret) : null;
+          action = choose({ game, view, own, seat, rng });
+        } catch (e) {
+          return finish(() => reject(new BotError(`${this.name}: botAction failed: ${(e as Error).message}`, { cause: e })));
+        }
+        if (action === null || action === undefined) {
+          // The server awaits us but the public view says otherwise: a patch is
+          // probably in flight. Look again a little later.
+          pending = { sig, at: Date.now() };
+          return;
+        }
+        pending = { sig, at: Date.now() };
+        this.send('intent', { action });
+      };
+
+      cleanup.push(
+        this.onState((s) => {
+          releaseHold(); // a patch after the refusal: the state is current again
+          decide(s);
+        }),
+      );
+      cleanup.push(
+        this.onError((e) => {
+          if (e.type !== 'intent' || settled) return;
+          const now = this.state;
+          const seat = seatOf(now, this.memberId);
+          if (now.status !== 'playing' || seat < 0 || !now.seats[seat]?.awaiting) return; // stale: the game moved on
+          const sig = `${now.view}\u0000${now.seats[seat].secret ?? ''}`;
+          if (sig !== refusedSig) {
+            refusedSig = sig;
+            refusals = 0;
+          }
+          refusals++;
+          if (refusals > maxRetries) {
+            return finish(() =>
+              reject(new BotError(`${this.name}: seat ${seat}: ${refusals} intents refused in a row, last: ${e.code}: ${e.message}`)),
+            );
+          }
+          // Try again with fresh random choices, but only once the state is
+          // current: the refusal often means our view was one patch behind
+          // (e.g. the phase moved on), and the next patch will show it.
+          pending = null;
+          releaseHold();
+          holdTimer = setTimeout(() => {
+            holdTimer = null;
+            decide(this.state);
+          }, 500);
+        }),
+      );
+      cleanup.push(
+        this.onLeave((code, reason) =>
+          finish(() => reject(new BotError(`${this.name}: left the room (${code}${reason ? `: ${reason}` : ''}) before the match ended`))),
+        ),
+      );
+      // A watchdog: re-examine the state now and then (a lost patch, a resend).
+      const watchdog = setInterval(() => decide(this.state), 1000);
+      cleanup.push(() => clearInterval(watchdog));
+      if (this.left) return finish(() => reject(new BotError(`${this.name}: not in the room`)));
+      decide(this.state);
+    });
+  }
+
+  async leave(): Promise<void> {
+    if (this.outboxTimer) clearTimeout(this.outboxTimer);
+    this.outboxTimer = null;
+    this.outbox = [];
+    if (this.left) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([this.room.leave(true), new Promise((r) => (timer = setTimeout(r, 2000)))]);
+    } catch {
+      /* already gone */
+    } finally {
+      clearTimeout(timer);
+    }
+    this.left = true;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * @fireside/botclient: headless bots that play Fireside rooms over the wire
+ * protocol (docs/protocol.md), one SDK connection per seat, deciding only from
+ * what their connection receives.
+ */
+import './ws-global.js';
+
+export { BotConnection, BotError, defaultDecide } from './connection.js';
+export type { ConnectOptions, DecideContext, Logger, MatchOutcome, PlayOptions, RoomErrorMessage, WelcomeMessage } from './connection.js';
+export { runMatch, joinMatch, withTimeout } from './match.js';
+export type { CreateMatchOptions, CreateMatchResult, JoinMatchOptions, MatchReport } from './match.js';
+export { parseCliArgs, parseInviteLink, parseServerUrl, UsageError, USAGE, DEFAULT_TIMEOUT_S } from './args.js';
+export type { Command, CreateCommand, JoinCommand, InviteLink } from './args.js';
+export { snapshot, seatOf } from './state.js';
+export type { RoomSnapshot, SeatSnapshot, MemberSnapshot } from './state.js';

@@ -1,0 +1,42 @@
+/**
+ * A real Fireside server (server/src/app.config.ts, the production app with
+ * the shared game registry) in this process, on a free port.
+ */
+import type { AddressInfo } from 'node:net';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** What the room logged (bot fallbacks, engine failures). */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startFiresideServer(opts: { botDelayMs?: number; games?: (id: string) => any } = {}): Promise<RunningServer> {
+  // @colyseus/tools loads env files when first imported and says so on the
+  // console; keep test output quiet.
+  process.env.DOTENV_CONFIG_QUIET ??= 'true';
+  const info = console.info;
+  console.info = () => {};
+  let tools: typeof import('@colyseus/tools');
+  try {
+    tools = await import('@colyseus/tools');
+  } finally {
+    console.info = info;
+  }
+  const { listen } = tools;
+  const { createAppConfig } = await import('../../../server/src/app.config.js');
+  const logs: string[] = [];
+  const config = createAppConfig({
+    room: { botDelayMs: opts.botDelayMs ?? 20, log: (m: string) => logs.push(m), ...(opts.games ? { games: opts.games } : {}) },
+    clientDist: '/nonexistent',
+  });
+  const server = await listen(config, 0);
+  const address = server.transport.server!.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    logs,
+    stop: () => server.gracefullyShutdown(false),
+  };
+}
