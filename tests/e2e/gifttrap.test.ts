@@ -85,7 +85,13 @@ async function clickCanvas(page: Page, kind: 'slot' | 'closed', a: number, b?: n
  * One step of a human player: whatever the page offers right now, done by
  * clicking. Returns what was done, or null when there was nothing to do.
  */
-async function step(p: Player, index: number, useCanvas: boolean): Promise<string | null> {
+/** Screenshots taken at a precise moment of a player's turn (polling between steps can miss a short phase). */
+interface StepHooks {
+  beforeSubmitGifts?: () => Promise<void>;
+  beforeOpen?: () => Promise<void>;
+}
+
+async function step(p: Player, index: number, useCanvas: boolean, hooks: StepHooks = {}): Promise<string | null> {
   const { page } = p;
   const opts = { timeout: 3000 };
   const tiers = ['red', 'blue', 'yellow', 'black'];
@@ -114,6 +120,7 @@ async function step(p: Player, index: number, useCanvas: boolean): Promise<strin
       if (useCanvas) await clickCanvas(page, 'slot', slot);
       else await page.click(tid(`slot-${slot}`), opts);
     }
+    await hooks.beforeSubmitGifts?.();
     await page.click(tid('submit-gifts'), opts);
     await page.waitForFunction((sel) => !document.querySelector(sel) || (document.querySelector(sel)?.textContent ?? '').startsWith('✓'), tid('give-status'), { timeout: 5000 });
     return 'give';
@@ -132,6 +139,7 @@ async function step(p: Player, index: number, useCanvas: boolean): Promise<strin
     const id = (await open.getAttribute('data-testid'))!;
     const from = Number(id.slice('open-'.length));
     const count = await page.$$eval('[data-testid^="open-"]', (els) => els.length);
+    await hooks.beforeOpen?.();
     if (useCanvas) await clickCanvas(page, 'closed', from);
     else await page.click(tid(id), opts);
     await page.waitForFunction(
@@ -245,10 +253,30 @@ describe('Gift Trap in the browser', () => {
     const t0 = Date.now();
     let tableShot = false;
     let phoneShot = false;
+    const hooks: StepHooks[] = [
+      {
+        beforeOpen: async () => {
+          if (tableShot) return;
+          await alice.page.waitForTimeout(500);
+          await alice.page.screenshot({ path: path.join(ARTIFACTS, 'table.png'), fullPage: true });
+          tableShot = true;
+        },
+      },
+      {},
+      {
+        beforeSubmitGifts: async () => {
+          if (phoneShot) return;
+          await carol.page.screenshot({ path: path.join(ARTIFACTS, 'table-phone.png'), fullPage: true });
+          await carol.page.evaluate(() => window.scrollTo(0, 0));
+          await carol.page.screenshot({ path: path.join(ARTIFACTS, 'table-phone-viewport.png') });
+          phoneShot = true;
+        },
+      },
+    ];
     for (;;) {
       let acted = false;
       for (const [i, p] of players.entries()) {
-        const did = await step(p, i, i === 0).catch((e: Error) => {
+        const did = await step(p, i, i === 0, hooks[i]).catch((e: Error) => {
           p.actions.push(`failed: ${e.message.split('\n')[0]}`);
           return null;
         });
@@ -258,24 +286,19 @@ describe('Gift Trap in the browser', () => {
           acted = true;
         }
       }
-      const { phase, round } = await phaseOf(alice.page);
-      if (!tableShot && phase === 'reveal') {
-        await alice.page.waitForTimeout(500);
-        await alice.page.screenshot({ path: path.join(ARTIFACTS, 'table.png'), fullPage: true });
-        tableShot = true;
-      }
-      if (!phoneShot && (await phaseOf(carol.page)).phase === 'give') {
-        await carol.page.screenshot({ path: path.join(ARTIFACTS, 'table-phone.png'), fullPage: true });
-        await carol.page.evaluate(() => window.scrollTo(0, 0));
-        await carol.page.screenshot({ path: path.join(ARTIFACTS, 'table-phone-viewport.png') });
-        phoneShot = true;
-      }
+      const { round } = await phaseOf(alice.page);
       if (round >= 2) break;
       if (Date.now() > deadline) throw new Error(`round 1 did not finish; actions: ${JSON.stringify(players.map((p) => [p.name, p.actions]))}`);
       if (!acted) await alice.page.waitForTimeout(100);
     }
     await alice.page.waitForTimeout(800);
     await alice.page.screenshot({ path: path.join(ARTIFACTS, 'table-round2.png'), fullPage: true });
+    // The recap of round 1 lists all 5 × 4 openings, the last one included, each with its gift.
+    const recap = await alice.page.$$eval('[data-testid="round-recap"] li', (els) => els.map((e) => e.textContent ?? ''));
+    if ((await phaseOf(alice.page)).phase !== 'reveal') {
+      expect(recap).toHaveLength(20);
+      for (const line of recap) expect(line).not.toContain('🎁');
+    }
 
     // Every human gave, wished and opened gifts during round 1.
     for (const p of players) {
