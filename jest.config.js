@@ -11,6 +11,9 @@ const common = {
   },
 };
 export default {
+  // Colyseus keeps process-wide timers (matchmaker stats, presence) after its
+  // servers close; without this, jest waits for them forever after the run.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'shared', testMatch: ['<rootDir>/shared/src/**/*.test.ts'] },
     { ...common, displayName: 'server', testMatch: ['<rootDir>/server/src/**/*.test.ts'] },
