@@ -22,6 +22,14 @@ export const GAMES: GameInfo[] = [
     minutes: [30, 60],
     load: () => import('./gifttrap/module.js').then((m) => m.default),
   },
+  {
+    id: 'santa',
+    icon: '🎅',
+    minPlayers: 3,
+    maxPlayers: 4,
+    minutes: [30, 45],
+    load: () => import('./santa/module.js').then((m) => m.default),
+  },
 ];
 
 export function gameInfo(id: string): GameInfo | undefined {

@@ -1,0 +1,281 @@
+/**
+ * The Santa Claus table: keeps the player's local choices (the pick not yet
+ * confirmed by the server, the order draft, a route being chosen), feeds the
+ * Pixi scene and the DOM controls from the same state, and turns clicks and
+ * key presses into intents.
+ */
+import type { GameTable, TableHosts } from '../types.js';
+import type { RoomSnapshot } from '../../net/snapshot.js';
+import type { RoomSession } from '../../net/session.js';
+import { patch } from '../../util/dom.js';
+import { lang } from '../../i18n/index.js';
+import type { HouseId, Route, SantaAction } from '@fireside/shared/games/santa/types';
+import { myMoves, setupHouses, toModel, type Model } from './model.js';
+import { SantaScene, type SceneState } from './scene.js';
+import { renderControls, type ControlActions } from './controls.js';
+import { closeRules, openRules } from './rules-page.js';
+
+export class SantaTable implements GameTable {
+  private model: Model | null = null;
+  private resizeObs: ResizeObserver;
+  private onResults: () => void = () => {};
+  private controlsKey = '';
+  /** A pick sent but not yet confirmed by the server. */
+  private pendingPick: number | null = null;
+  private orderDraft: number[] | null = null;
+  private routeTarget: HouseId | null = null;
+  private routeVia: HouseId[] = [];
+  /** Changes whenever the game moves on: local choices are reset then. */
+  private stepKey = '';
+  /** The step for which an action was sent (to ignore double clicks until the server answers). */
+  private sentFor = '';
+  private unsubscribe: () => void;
+
+  private constructor(
+    private scene: SantaScene,
+    private hosts: TableHosts,
+    private session: RoomSession,
+  ) {
+    let pending = 0;
+    this.resizeObs = new ResizeObserver(() => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => this.scene.resize());
+    });
+    this.resizeObs.observe(hosts.canvas);
+    scene.routesTo = (house) => this.routesTo(house);
+    window.addEventListener('keydown', this.onKey);
+    // A refused intent: let the player try again.
+    this.unsubscribe = session.serverError.on((e) => {
+      if (e.type !== 'intent') return;
+      this.sentFor = '';
+      this.pendingPick = null;
+      this.render();
+    });
+  }
+
+  get app() {
+    return this.scene.app;
+  }
+
+  /** Is a move still being animated? */
+  get busy(): boolean {
+    return this.scene.busy;
+  }
+
+  /** Client coordinates of a house, a card of my hand (by value), a player's plate or counter: tests click the canvas there. */
+  pointOf(kind: 'house' | 'card' | 'plate' | 'counter', a: number) {
+    return this.scene.pointOf(kind, a);
+  }
+
+  static async create(hosts: TableHosts, session: RoomSession, snapshot: RoomSnapshot, onResults: () => void): Promise<SantaTable> {
+    let table: SantaTable | null = null;
+    const scene = await SantaScene.create(hosts.canvas, {
+      clickHouse: (house) => table?.clickHouse(house),
+      clickCard: (card) => table?.pick(card),
+      clickPlate: (seat) => table?.clickPlate(seat),
+    });
+    table = new SantaTable(scene, hosts, session);
+    table.onResults = onResults;
+    table.update(snapshot);
+    return table;
+  }
+
+  update(snapshot: RoomSnapshot): void {
+    const m = toModel(snapshot);
+    if (!m) return;
+    this.model = m;
+    const v = m.view;
+    const key = `${m.snap.matchNo}|${v.round}|${v.phase}|${v.awayLeft}|${v.starter}|${v.orderBy}|${v.turn}|${v.mover}|${m.me}`;
+    if (key !== this.stepKey) {
+      this.stepKey = key;
+      this.sentFor = '';
+      this.routeTarget = null;
+      this.routeVia = [];
+      if (v.phase !== 'order' || v.orderBy !== m.me) this.orderDraft = null;
+      else if (!this.orderDraft || this.orderDraft.length !== m.n) this.orderDraft = this.defaultOrder(m);
+    }
+    if (v.phase !== 'pick') this.pendingPick = null;
+    else if (m.secret?.myPick === this.pendingPick) this.pendingPick = null;
+    this.render();
+  }
+
+  relabel(): void {
+    this.controlsKey = '';
+    this.render();
+  }
+
+  destroy(): void {
+    closeRules();
+    this.unsubscribe();
+    window.removeEventListener('keydown', this.onKey);
+    this.resizeObs.disconnect();
+    this.scene.destroy();
+  }
+
+  // ------------------------------------------------------------ state
+
+  private defaultOrder(m: Model): number[] {
+    // Me first, then round the table.
+    return Array.from({ length: m.n }, (_, i) => (m.me + i) % m.n);
+  }
+
+  private routesTo(house: HouseId): Route[] {
+    const m = this.model;
+    const moves = m ? myMoves(m) : null;
+    if (!moves) return [];
+    return moves.routes.filter((r) => r[r.length - 1] === house);
+  }
+
+  /** The routes still possible to the chosen house, given the houses clicked on the way. */
+  private routeChoices(): Route[] {
+    if (this.routeTarget === null) return [];
+    return this.routesTo(this.routeTarget).filter((r) => this.routeVia.every((h) => r.slice(0, -1).includes(h)));
+  }
+
+  private sceneState(m: Model): SceneState {
+    const v = m.view;
+    const setup = setupHouses(m);
+    const moves = myMoves(m);
+    const sent = this.sentFor === this.stepKey;
+    let clickable: HouseId[] = [];
+    let clickMode: SceneState['clickMode'] = null;
+    if (setup && !sent) {
+      clickable = setup;
+      clickMode = v.phase === 'away' ? 'away' : 'start';
+    } else if (moves && !sent) {
+      clickable = moves.destinations;
+      clickMode = 'move';
+    }
+    const plateChoice = sent ? [] : v.phase === 'chooser' && m.me === v.santa ? v.candidates : v.phase === 'give' && m.me === v.santa && v.pendingGive ? v.pendingGive.kids : [];
+    return {
+      model: m,
+      clickable,
+      clickMode,
+      routeTarget: this.routeTarget,
+      routeChoices: this.routeChoices(),
+      myPick: v.phase === 'pick' ? (this.pendingPick ?? m.secret?.myPick ?? null) : null,
+      canPick: v.phase === 'pick' && m.me >= 0,
+      orderDraft: this.orderDraft,
+      plateChoice,
+      sent,
+    };
+  }
+
+  private render(): void {
+    const m = this.model;
+    if (!m) return;
+    const s = this.sceneState(m);
+    this.scene.update(s);
+    const { log: _log, ...view } = m.view;
+    const key = JSON.stringify([view, m.view.log.length, m.secret, m.me, m.names, m.snap.seats.map((x) => x.awaiting), s.clickable, s.routeTarget, s.routeChoices, s.myPick, s.orderDraft, s.plateChoice, lang()]);
+    if (key === this.controlsKey) return;
+    this.controlsKey = key;
+    patch(this.hosts.controls, renderControls(s, this.actions));
+  }
+
+  private send(action: SantaAction, once = true): void {
+    if (once) {
+      if (this.sentFor === this.stepKey) return;
+      this.sentFor = this.stepKey;
+    }
+    this.session.intent(action);
+    this.render();
+  }
+
+  // ------------------------------------------------------------ actions
+
+  private actions: ControlActions = {
+    clickHouse: (house) => this.clickHouse(house),
+    pick: (card) => this.pick(card),
+    chooseRoute: (route) => this.send({ type: 'move', path: route }),
+    cancelRoute: () => {
+      this.routeTarget = null;
+      this.routeVia = [];
+      this.render();
+    },
+    moveInOrder: (seat, delta) => {
+      const d = this.orderDraft;
+      if (!d) return;
+      const i = d.indexOf(seat);
+      const j = i + delta;
+      if (i < 0 || j < 0 || j >= d.length) return;
+      [d[i], d[j]] = [d[j], d[i]];
+      this.render();
+    },
+    placeInOrder: (seat, index) => {
+      const d = this.orderDraft;
+      if (!d) return;
+      const rest = d.filter((s) => s !== seat);
+      rest.splice(Math.max(0, Math.min(rest.length, index)), 0, seat);
+      this.orderDraft = rest;
+      this.render();
+    },
+    confirmOrder: () => {
+      if (this.orderDraft) this.send({ type: 'order', order: this.orderDraft.slice() });
+    },
+    clickPlate: (seat) => this.clickPlate(seat),
+    openRules: () => {
+      const v = this.model?.view;
+      if (v) openRules(v.options);
+    },
+    showResults: () => this.onResults(),
+  };
+
+  private pick(card: number): void {
+    const m = this.model;
+    if (!m || m.view.phase !== 'pick' || m.me < 0) return;
+    if (!(m.view.hands[m.me] ?? []).includes(card)) return;
+    if ((this.pendingPick ?? m.secret?.myPick) === card) return;
+    this.pendingPick = card;
+    this.send({ type: 'pick', card }, false);
+  }
+
+  private clickPlate(seat: number): void {
+    const m = this.model;
+    if (!m) return;
+    const v = m.view;
+    if (v.phase === 'chooser' && m.me === v.santa && v.candidates.includes(seat)) this.send({ type: 'chooser', seat });
+    else if (v.phase === 'give' && m.me === v.santa && v.pendingGive?.kids.includes(seat)) this.send({ type: 'give', kid: seat });
+  }
+
+  private clickHouse(house: HouseId): void {
+    const m = this.model;
+    if (!m) return;
+    const v = m.view;
+    const setup = setupHouses(m);
+    if (setup) {
+      if (setup.includes(house)) this.send(v.phase === 'away' ? { type: 'away', house } : { type: 'start', house });
+      return;
+    }
+    const moves = myMoves(m);
+    if (!moves) return;
+    if (this.routeTarget !== null && house !== this.routeTarget) {
+      // Narrowing the routes by a house on the way.
+      const choices = this.routeChoices();
+      if (choices.some((r) => r.slice(0, -1).includes(house))) {
+        this.routeVia.push(house);
+        const left = this.routeChoices();
+        if (left.length === 1) this.send({ type: 'move', path: left[0] });
+        else this.render();
+        return;
+      }
+    }
+    if (!moves.destinations.includes(house)) return;
+    const routes = this.routesTo(house);
+    if (routes.length === 1) {
+      this.send({ type: 'move', path: routes[0] });
+      return;
+    }
+    this.routeTarget = house;
+    this.routeVia = [];
+    this.render();
+  }
+
+  private onKey = (e: KeyboardEvent): void => {
+    // Esc drops a half-chosen route (unless it is closing a dialog).
+    if (e.key === 'Escape' && this.routeTarget !== null && !document.querySelector('dialog[open]')) {
+      this.actions.cancelRoute();
+      e.preventDefault();
+    }
+  };
+}
