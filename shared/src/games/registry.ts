@@ -1,9 +1,10 @@
 import type { AnyGame } from '../engine/contract.js';
 import { gifttrap } from './gifttrap/index.js';
 import { santa } from './santa/index.js';
+import { windcity } from './windcity/index.js';
 
 /** The games Fireside hosts. Only implemented games belong here. */
-export const games = { gifttrap, santa } satisfies Record<string, AnyGame>;
+export const games = { gifttrap, santa, windcity } satisfies Record<string, AnyGame>;
 
 export type GameId = keyof typeof games;
 export const gameIds = Object.keys(games) as GameId[];

@@ -1,0 +1,56 @@
+/**
+ * Wind City: the game definition the registry hosts, assembled from small
+ * pure modules (board and cards: the parts as data; schemas: input shapes;
+ * rules: the engine; views: what each audience sees; bot: random and sensible
+ * players).
+ */
+import type { GameDefinition } from '../../engine/contract.js';
+import { botAction, sampleAction } from './bot.js';
+import { parseAction, parseOptions } from './schemas.js';
+import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, expire, result, setup, timeLimit } from './rules.js';
+import { publicView, seatView } from './views.js';
+import type { WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
+
+export const windcity: GameDefinition<WindCityState, WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView> = {
+  id: 'windcity',
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  defaultOptions,
+  parseOptions,
+  parseAction,
+  setup,
+  apply,
+  publicView,
+  seatView,
+  awaiting,
+  sampleAction,
+  botAction,
+  result,
+  timeLimit,
+  expire,
+};
+
+// Helpers for the client and the server.
+export {
+  CALM_PAY,
+  MARKET_SECONDS,
+  MAX_PLAN,
+  OBSERVATORY_PAY,
+  housePoints,
+  isPremium,
+  kaufSquares,
+  kaufVoid,
+  legalPlacements,
+  marketPrice,
+  piecesOf,
+  placementProblem,
+  planCost,
+  pointsOf,
+  quotasFeasible,
+  renewPrice,
+  runMove,
+} from './rules.js';
+export { ALL_PLANS, affordablePlans, awaitingView, threat } from './bot.js';
+export * from './board.js';
+export { CARDS, CARD_IDS, cardById, cheapestAction, describeAction } from './cards.js';
+export * from './types.js';

@@ -1,0 +1,91 @@
+/**
+ * Wind City: what each audience may see. The public view is built field by
+ * field from the state (never by copying the state and deleting secrets), so a
+ * new secret field added to the state can never leak by default. Secrets: the
+ * draw pile's order, the drawn card and the plan (until the reveal), and the
+ * insurance requests (their buyer and the active player only; accepted ones
+ * become public as insured houses and an 'insured' log entry; declined ones
+ * never do).
+ */
+import type { Seat } from '../../engine/contract.js';
+import { beachMax, sectionQuota, sectionsInPlay } from './board.js';
+import { copyAct, pointsOf } from './rules.js';
+import type { InsuranceRequest, LogEntry, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
+
+const copyEntry = (e: LogEntry): LogEntry => {
+  switch (e.kind) {
+    case 'expire':
+    case 'renew':
+    case 'insured':
+    case 'bankrupt':
+      return { ...e, squares: e.squares.slice() };
+    case 'reveal':
+      return { ...e, plan: e.plan.slice() };
+    case 'end':
+      return { ...e, winners: e.winners.slice(), scores: e.scores.slice(), places: e.places.slice() };
+    default:
+      return { ...e };
+  }
+};
+
+const copyRequest = (r: InsuranceRequest): InsuranceRequest => ({ ...r, squares: r.squares.slice() });
+
+/** Before the reveal of this turn's act, the act shown is the previous one (already public). */
+const secretPhase = (s: WindCityState): boolean => s.phase === 'plan' || s.phase === 'renew' || s.phase === 'market';
+
+export function publicView(state: WindCityState): WindCityPublicView {
+  const m = state.market;
+  return {
+    game: 'windcity',
+    players: state.players,
+    options: { marketSeconds: state.options.marketSeconds },
+    phase: state.phase,
+    hurricane: state.hurricane,
+    houses: state.houses.map((h) => (h ? { owner: h.owner, count: h.count, insured: h.insured } : null)),
+    stock: state.stock.slice(),
+    coins: state.coins.slice(),
+    out: state.out.slice(),
+    outTurn: state.outTurn.slice(),
+    placer: state.phase === 'hurricane' ? 0 : state.phase === 'placement' ? state.active : null,
+    placed: state.placed,
+    sections: sectionsInPlay(state.players),
+    quota: sectionQuota(state.players),
+    beachMax: beachMax(state.players),
+    active: state.active,
+    turn: state.turn,
+    drawPileSize: state.drawPile.length,
+    discard: state.discard.slice(),
+    hasCard: secretPhase(state) && state.card !== null,
+    planned: secretPhase(state) && state.plan !== null,
+    renewed: state.renewed.slice(),
+    market: m
+      ? {
+          seller: m.seller,
+          deciding: m.deciding.slice(),
+          unanswered: m.requests.filter((r) => r.answer === null).length,
+          accepted: m.requests
+            .filter((r) => r.answer === 'accepted')
+            .map((r) => ({ buyer: r.buyer, squares: r.squares.slice(), price: r.price })),
+        }
+      : null,
+    act: state.act ? copyAct(state.act) : null,
+    records: state.records.map((r) => ({ ...r, houses: r.houses.slice(), points: r.points.slice(), coins: r.coins.slice() })),
+    log: state.log.map(copyEntry),
+    points: pointsOf(state.houses, state.players),
+    winners: state.winners ? state.winners.slice() : null,
+    places: state.places ? state.places.slice() : null,
+  };
+}
+
+export function seatView(state: WindCityState, seat: Seat): WindCitySeatView {
+  const mine = seat === state.active && secretPhase(state);
+  const m = state.market;
+  const myRequest = m ? m.requests.find((r) => r.buyer === seat) : undefined;
+  return {
+    seat,
+    card: mine ? state.card : null,
+    plan: mine && state.plan ? state.plan.slice() : null,
+    myRequest: myRequest ? copyRequest(myRequest) : null,
+    requests: m && m.seller === seat ? m.requests.map(copyRequest) : [],
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * Wind City: property tests over many seeded games played by the random
+ * player (sampleAction) and by the bot (botAction), 2 to 5 players, with the
+ * market's timer firing at random (expire). After every step: every coin has
+ * a cause in the log and coins are conserved between the players and the
+ * bank; houses never duplicate or vanish; the 25 cards are all somewhere,
+ * once; no view holds another seat's card, plan or request.
+ */
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import type { Result, Seat } from '../../engine/contract.js';
+import { rngFromSeed, type Rng } from '../../engine/rng.js';
+import { windcity as g } from './index.js';
+import { HOUSES_PER_PLAYER, SQUARES, START_COINS, isBeach, isLand, isObservatory } from './board.js';
+import { CARD_IDS } from './cards.js';
+import { cloneState } from './rules.js';
+import type { WindCityAction, WindCityState } from './types.js';
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+function must<T>(r: Result<T>, what: string): T {
+  if (!r.ok) throw new Error(`${what}: ${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+type Player = 'bot' | 'random';
+/** A seat's action, or the room's market timer running out. */
+type Step = [Seat, WindCityAction] | ['expire'];
+
+interface Config {
+  players: number;
+  seed: string;
+}
+
+const configArb: fc.Arbitrary<Config> = fc.record({
+  players: fc.constantFrom(2, 3, 4, 5),
+  seed: fc.string({ maxLength: 12 }),
+});
+
+/** Fail with a message (cheaper than many expect() calls on big objects in a hot loop). */
+function assert(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+const secretPhase = (s: WindCityState) => s.phase === 'plan' || s.phase === 'renew' || s.phase === 'market';
+
+/**
+ * Change every secret that `keep` may not see (keep null: the public): the
+ * draw pile's order and the generator, the drawn card and the plan (unless
+ * keep is the active player), and the requests not accepted (unless keep is
+ * their buyer or the seller). Views for `keep` must not change.
+ */
+function scramble(s: WindCityState, keep: Seat | null): WindCityState {
+  const t = cloneState(s);
+  t.drawPile = t.drawPile.slice().reverse();
+  t.rng = [1, 2, 3, 4];
+  if (secretPhase(t) && t.active !== keep) {
+    if (t.card !== null) t.card = t.card === 1 ? 2 : 1;
+    if (t.plan) t.plan = t.plan.length === 1 ? [(t.plan[0] + 1) % 5] : t.plan.slice().reverse();
+  }
+  if (t.market && t.market.seller !== keep) {
+    for (const r of t.market.requests) {
+      if (r.answer === 'accepted' || r.buyer === keep) continue;
+      r.squares = r.squares.map((x) => (x + 1) % SQUARES);
+      r.price += 1;
+    }
+  }
+  return t;
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** All invariants that must hold after every step. */
+function checkStep(s: WindCityState): void {
+  const n = s.players;
+  // Coins: every coin has a cause in the log; the players' coins change only with the bank or each other.
+  const coinEntries = s.log.flatMap((e) => (e.kind === 'coins' ? [e] : []));
+  for (let seat = 0; seat < n; seat++) {
+    const logged = sum(coinEntries.filter((e) => e.seat === seat).map((e) => e.delta));
+    assert(s.coins[seat] === START_COINS + logged, `seat ${seat}: ${s.coins[seat]} coins, log says ${START_COINS + logged}`);
+    assert(s.coins[seat] >= 0, `seat ${seat} has negative coins`);
+  }
+  const between = coinEntries.filter((e) => e.cause === 'insurance-bought' || e.cause === 'insurance-sold');
+  assert(sum(between.map((e) => e.delta)) === 0, 'insurance payments do not balance');
+  const bank = coinEntries.filter((e) => !between.includes(e));
+  assert(sum(s.coins) === START_COINS * n + sum(bank.map((e) => e.delta)), 'coins not conserved with the bank');
+  for (const e of coinEntries) {
+    if (e.cause === 'observatory') assert(e.delta === 5, 'observatory pays 5');
+    if (e.cause === 'calm') assert(e.delta === 3, 'calm pays 3');
+    if (e.cause === 'renew' || e.cause === 'plan' || e.cause === 'insurance-bought') assert(e.delta <= 0, `${e.cause} is a payment`);
+  }
+  // Houses: on land squares in play only, never on observatories, doubles never on the beach, and
+  // for each player still in: on the board + in stock = 12; players out have none.
+  const pieces = Array(n).fill(0);
+  for (let sq = 0; sq < SQUARES; sq++) {
+    const h = s.houses[sq];
+    if (!h) continue;
+    assert(isLand(sq) && !isObservatory(sq), `a house on square ${sq}`);
+    assert(h.count === 1 || (h.count === 2 && !isBeach(sq)), `a bad house on ${sq}`);
+    assert(!s.out[h.owner], 'a bankrupt player’s house on the board');
+    pieces[h.owner] += h.count;
+  }
+  for (let seat = 0; seat < n; seat++) {
+    if (s.out[seat]) assert(pieces[seat] === 0 && s.stock[seat] === 0, 'bankrupt with houses');
+    else assert(pieces[seat] + s.stock[seat] === HOUSES_PER_PLAYER, `seat ${seat}: ${pieces[seat]} + ${s.stock[seat]} houses`);
+    assert(s.stock[seat] >= 0, 'negative stock');
+  }
+  // Cards: all 25, each once, in the pile, the discards or the active player's hand.
+  const cards = [...s.drawPile, ...s.discard, ...(s.card !== null ? [s.card] : [])].sort((a, b) => a - b);
+  assert(isDeepStrictEqual(cards, CARD_IDS.slice()), `cards: ${cards.join(',')}`);
+  // Views: the public one holds no secret; a seat's holds none of another seat's.
+  const pv = g.publicView(s);
+  assert(isDeepStrictEqual(g.publicView(scramble(s, null)), pv), 'the public view depends on a secret');
+  for (let seat = 0; seat < n; seat++) {
+    const sv = g.seatView(s, seat);
+    assert(isDeepStrictEqual(g.seatView(scramble(s, seat), seat), sv), `seat ${seat}'s view depends on another's secret`);
+    if (seat !== s.active || !secretPhase(s)) assert(sv.card === null && sv.plan === null, 'a card shown to another seat');
+    if (s.market && seat !== s.market.seller) assert(sv.requests.length === 0, 'requests shown to a buyer');
+  }
+  // Somebody is always awaited until the end; the state is plain JSON.
+  assert((g.awaiting(s).length === 0) === (s.phase === 'over'), 'awaiting');
+  assert(isDeepStrictEqual(JSON.parse(JSON.stringify(s)), s), 'not plain JSON');
+}
+
+function checkEnd(s: WindCityState): void {
+  expect(s.phase).toBe('over');
+  expect(s.records).toHaveLength(s.turn + 1);
+  const end = s.log[s.log.length - 1];
+  expect(end.kind).toBe('end');
+  const r = g.result(s)!;
+  expect(r.winners.length).toBeGreaterThan(0);
+  expect(r.winners.every((w) => !s.out[w])).toBe(true);
+  if (end.kind === 'end' && end.reason === 'exit') expect(s.hurricane).toBeNull();
+  else expect(s.out.filter((o) => !o)).toHaveLength(1);
+}
+
+interface Played {
+  final: WindCityState;
+  steps: Step[];
+}
+
+function choose(s: WindCityState, kinds: Player[], rng: Rng, timer: number): Step {
+  if (s.phase === 'market' && rng.next() < timer) return ['expire'];
+  const seats = g.awaiting(s);
+  const seat = seats[Math.floor(rng.next() * seats.length)];
+  const action =
+    kinds[seat] === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
+  if (!action) throw new Error(`${kinds[seat]} seat ${seat} had no action in phase ${s.phase}`);
+  return [seat, action];
+}
+
+function step(s: WindCityState, st: Step, what: string): WindCityState {
+  return st[0] === 'expire' ? g.expire!(s) : must(g.apply(s, st[0], st[1]), what);
+}
+
+function play(config: Config, kinds: Player[], check: boolean, timer = 0.1): Played {
+  let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
+  const rng = rngFromSeed(`players:${config.seed}`);
+  const steps: Step[] = [];
+  while (s.phase !== 'over') {
+    const st = choose(s, kinds, rng, timer);
+    const next = step(s, st, `${JSON.stringify(st)} in ${s.phase}`);
+    if (check) checkStep(next);
+    steps.push(st);
+    s = next;
+    if (steps.length > 20000) throw new Error('the game does not end');
+  }
+  return { final: s, steps };
+}
+
+function replay(config: Config, steps: Step[]): WindCityState {
+  let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
+  steps.forEach((st, i) => {
+    s = step(s, st, 'replay');
+    // Halfway, go through JSON (as a server storing the match would).
+    if (i === Math.floor(steps.length / 2)) s = JSON.parse(JSON.stringify(s));
+  });
+  return s;
+}
+
+const all = (kind: Player, n: number): Player[] => Array(n).fill(kind);
+
+// ---------------------------------------------------------------------------
+
+describe('games played by random players', () => {
+  it('keep every invariant, end, and replay identically', () => {
+    fc.assert(
+      fc.property(configArb, (config) => {
+        const { final, steps } = play(config, all('random', config.players), true);
+        checkEnd(final);
+        expect(replay(config, steps)).toEqual(final);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('games played by bots', () => {
+  it('always make legal moves, keep every invariant, and end', () => {
+    fc.assert(
+      fc.property(configArb, (config) => {
+        checkEnd(play(config, all('bot', config.players), true).final);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('return a legal action at tables mixed with random players', () => {
+    fc.assert(
+      fc.property(configArb, fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }), (config, bots) => {
+        const kinds = bots.slice(0, config.players).map((b): Player => (b ? 'bot' : 'random'));
+        kinds[0] = 'bot';
+        checkEnd(play(config, kinds, true).final);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('replay the same seed and actions to the identical state (through JSON halfway)', () => {
+    fc.assert(
+      fc.property(configArb, (config) => {
+        const { final, steps } = play(config, all('bot', config.players), false);
+        expect(replay(config, steps)).toEqual(final);
+        expect(play(config, all('bot', config.players), false).steps).toEqual(steps);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('answer null when not awaited, and a legal action whenever awaited (bots and random players)', () => {
+    fc.assert(
+      fc.property(configArb, (config) => {
+        let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
+        const rng = rngFromSeed(config.seed);
+        while (s.phase !== 'over') {
+          const awaited = g.awaiting(s);
+          for (let seat = 0; seat < s.players; seat++) {
+            const a = g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng);
+            const r = g.sampleAction(s, seat, rng);
+            assert((a === null) === !awaited.includes(seat), `bot seat ${seat} in ${s.phase}`);
+            assert((r === null) === !awaited.includes(seat), `random seat ${seat} in ${s.phase}`);
+            if (a) must(g.apply(s, seat, a), `bot ${JSON.stringify(a)}`);
+            if (r) must(g.apply(s, seat, r), `random ${JSON.stringify(r)}`);
+          }
+          const seat = awaited[0];
+          s = must(g.apply(s, seat, g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng)!), 'step');
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
+
+describe('purity', () => {
+  it('apply and expire never change the state they are given', () => {
+    for (let i = 0; i < 6; i++) {
+      const config = { players: 2 + (i % 4), seed: `pure-${i}` };
+      let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
+      const rng = rngFromSeed(config.seed);
+      const kinds = all(i % 2 ? 'bot' : 'random', config.players);
+      while (s.phase !== 'over') {
+        const st = choose(s, kinds, rng, 0.2);
+        const before = JSON.stringify(s);
+        const next = step(s, st, 'pure');
+        assert(JSON.stringify(s) === before, `${JSON.stringify(st)} changed its input`);
+        s = next;
+      }
+    }
+  });
+});
+
+describe('speed', () => {
+  it('plays whole 5-player bot games quickly', () => {
+    const config = (i: number): Config => ({ players: 5, seed: `bench-${i}` });
+    play(config(-1), all('bot', 5), false, 0); // warm-up
+    const games = 30;
+    let turns = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < games; i++) turns += play(config(i), all('bot', 5), false, 0).final.turn;
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(
+      `windcity: ${(games / seconds).toFixed(1)} bot games/s (5 players, ${(turns / games).toFixed(1)} turns a game, placement included)`,
+    );
+    expect(games / seconds).toBeGreaterThan(2);
+  });
+});
