@@ -225,6 +225,15 @@ describe('Gift Trap in the browser', () => {
       await p.page.waitForSelector(tid('stand-up'));
     }
 
+    // --- Dana opens the link too, and watches.
+    const dana = await open('Dana');
+    await dana.page.goto(link);
+    await dana.page.fill(tid('join-name'), 'Dana');
+    await dana.page.click(tid('join-submit'));
+    await dana.page.waitForSelector(tid('watch'));
+    await dana.page.click(tid('watch'));
+    await alice.page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('1'), tid('spectator-count'));
+
     // --- Alice: five players, bots on the empty seats, start.
     await alice.page.selectOption(tid('player-count'), '5');
     await alice.page.waitForSelector(tid('seat-4'));
@@ -237,7 +246,15 @@ describe('Gift Trap in the browser', () => {
     await carol.page.screenshot({ path: path.join(ARTIFACTS, 'lobby-phone.png'), fullPage: true });
     await alice.page.click(tid('start-game'));
 
-    for (const p of [alice, bob, carol]) await p.page.waitForSelector(tid('table-canvas'));
+    for (const p of [alice, bob, carol, dana]) await p.page.waitForSelector(tid('table-canvas'));
+    // Everyone sees that one person is watching; the spectator holds no seat's secret.
+    await alice.page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('1'), tid('watcher-count'));
+    expect(
+      await dana.page.evaluate(() => {
+        const room = (window as unknown as { __fireside: { room: { state: { seats: { secret?: string }[] } } } }).__fireside.room;
+        return room.state.seats.map((seat) => seat.secret ?? '');
+      }),
+    ).toEqual(['', '', '', '', '']);
     for (const p of [alice, bob, carol]) {
       expect(await p.page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe('webgl');
     }
@@ -306,6 +323,12 @@ describe('Gift Trap in the browser', () => {
     }
     expect(players.flatMap((p) => p.actions).filter((a) => a.startsWith('failed'))).toEqual([]);
     expect(tableShot && phoneShot).toBe(true);
-    for (const p of players) expect(p.errors).toEqual([]);
+    for (const p of [...players, dana]) expect(p.errors).toEqual([]);
+    // The spectator followed the game to round 2 and never received a seat's secret.
+    await dana.page.waitForFunction(() => JSON.parse((window as unknown as { __fireside: { room: { state: { view: string } } } }).__fireside.room.state.view || '{}').round >= 2);
+    await dana.page.screenshot({ path: path.join(ARTIFACTS, 'table-spectator.png'), fullPage: true });
+    expect(
+      await dana.page.evaluate(() => (window as unknown as { __fireside: { room: { state: { seats: { secret?: string }[] } } } }).__fireside.room.state.seats.map((seat) => seat.secret ?? '')),
+    ).toEqual(['', '', '', '', '']);
   }, 150_000);
 });

@@ -226,6 +226,10 @@ export class RoomScreen {
       info ? h('span', { class: 'room-game' }, info.icon, ' ', t(`games.${snap.game}.name`)) : null,
       h('span', { class: `status-chip status-${snap.status}`, testid: 'room-status' }, t(`room.status.${snap.status}`)),
       snap.me.seat < 0 ? h('span', { class: 'status-chip status-watch' }, '👀 ', t('room.spectating')) : null,
+      // How many are watching, for players and spectators alike (the lobby shows it beside the seats).
+      snap.status !== 'lobby' && snap.spectators > 0
+        ? h('span', { class: 'status-chip status-watchers', testid: 'watcher-count', title: t('lobby.spectators', { count: snap.spectators }) }, '👀 ', String(snap.spectators))
+        : null,
     );
   }
 
