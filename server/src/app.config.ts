@@ -9,10 +9,16 @@ import { fileURLToPath } from 'node:url';
 import config, { type ConfigOptions } from '@colyseus/tools';
 import { defineRoom, matchMaker } from '@colyseus/core';
 import express from 'express';
+import { Encoder } from '@colyseus/schema';
 import { GameRoom } from './rooms/GameRoom.js';
 import type { RoomSettings } from './rooms/settings.js';
 
 export { GameRoom };
+
+// A game's public view travels as one JSON string, and Wind City's (board,
+// per-turn records, log) outgrows the 8 KB default encode buffer late in a
+// game; the encoder would grow it anyway, with a warning on every growth.
+Encoder.BUFFER_SIZE = 128 * 1024;
 export const ROOM_NAME = 'game';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

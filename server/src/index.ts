@@ -1,7 +1,12 @@
-/** Starts Fireside: Colyseus + express on one port (env PORT, default 2567). */
+/**
+ * Starts Fireside: Colyseus + express on one port (env PORT, default 2567).
+ * SIGTERM / SIGINT shut it down gracefully (see shutdown.ts).
+ */
 import { listen } from '@colyseus/tools';
 import appConfig from './app.config.js';
+import { installGracefulShutdown } from './shutdown.js';
 
 const port = Number(process.env.PORT || 2567);
-await listen(appConfig, port);
+const server = await listen(appConfig, port);
+installGracefulShutdown(server);
 console.log(`Fireside listening on http://localhost:${port}`);

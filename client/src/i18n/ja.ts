@@ -41,6 +41,7 @@ const ja: Resources = {
     disconnected: '部屋から切断されました。',
     rejoin: '再参加',
     replaced: 'この部屋は別のタブまたはウィンドウで開かれています。',
+    restarting: 'サーバーが再起動中です。このルームは閉じられました。少し待ってから新しいルームを作ってください。',
     codes: {
       'no-empty-seat': '空いている席がありません。',
       'not-ended': 'ゲームはまだ終わっていません。',

@@ -15,7 +15,7 @@ export interface ServerErrorMsg {
   type: string;
 }
 
-export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced';
+export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced' | 'restarting';
 
 /** Close code of a connection whose member was reclaimed by another tab (docs/protocol.md). */
 const CLOSE_REPLACED = 4000;
@@ -70,13 +70,18 @@ export class RoomSession {
       this.refresh();
     });
     room.onMessage('error', (msg: ServerErrorMsg) => this.serverError.emit(msg));
+    // The server is shutting down (a restart or an upgrade): rooms live in memory, so this one is gone.
+    room.onMessage('restarting', () => this.setStatus('restarting'));
     room.onMessage('*', () => {
       /* unknown messages are ignored (forward compatibility) */
     });
     room.onStateChange(() => this.refresh());
     room.onDrop(() => this.setStatus('reconnecting'));
     room.onReconnect(() => this.setStatus('open'));
-    room.onLeave((code) => this.setStatus(code === CLOSE_REPLACED ? 'replaced' : 'closed'));
+    room.onLeave((code) => {
+      if (this.status === 'restarting') return; // keep the reason the server gave
+      this.setStatus(code === CLOSE_REPLACED ? 'replaced' : 'closed');
+    });
   }
 
   get roomId(): string {
@@ -100,7 +105,7 @@ export class RoomSession {
   }
 
   send(type: string, payload: object = {}): void {
-    if (this.status === 'closed' || this.status === 'replaced') return;
+    if (this.status === 'closed' || this.status === 'replaced' || this.status === 'restarting') return;
     this.room.send(type, payload);
   }
 

@@ -320,11 +320,12 @@ export class RoomScreen {
         h(
           'div',
           { class: 'banner banner-error', role: 'alert', testid: 'disconnected' },
-          h('span', null, status === 'replaced' ? t('errors.replaced') : t('errors.disconnected')),
+          h('span', null, status === 'replaced' ? t('errors.replaced') : status === 'restarting' ? t('errors.restarting') : t('errors.disconnected')),
           h(
             'span',
             { class: 'banner-actions' },
-            h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: () => this.rejoin() }, t('errors.rejoin')),
+            // After a restart the room no longer exists: there is nothing to rejoin.
+            status === 'restarting' ? null : h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: () => this.rejoin() }, t('errors.rejoin')),
             h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => navigate('/') }, t('errors.backHome')),
           ),
         ),

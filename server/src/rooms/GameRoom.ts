@@ -246,6 +246,22 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.clearTimeLimit();
   }
 
+  /**
+   * Graceful shutdown (SIGTERM; see server/src/shutdown.ts): Colyseus has
+   * locked the room. Tell every client, then close them as Colyseus does
+   * (code 4001) — rooms live in memory, so the room is gone for good.
+   */
+  onBeforeShutdown(): void {
+    this.bots?.cancelAll();
+    this.broadcast('restarting', {});
+    try {
+      super.onBeforeShutdown();
+    } catch (e) {
+      // disconnect() throws while onCreate() is still running; the matchmaker discards that room.
+      this.settings?.log(`room ${this.roomId}: shutdown: ${(e as Error)?.message ?? e}`);
+    }
+  }
+
   private removeMember(rec: MemberRecord): void {
     const member = this.state.members.get(rec.id);
     if (member && member.seat >= 0) {
