@@ -1,0 +1,213 @@
+/**
+ * Whole Wind City games through the real server (server/src/app.config.ts,
+ * the shared registry's engine), played by real SDK clients: headless bot
+ * clients (botclient, one @colyseus/sdk connection per seat) on some seats
+ * and the room's own bots (`addBot`) on the others, to the end. The final
+ * public view is checked against the result: winners, scores = points of the
+ * houses left (recomputed here), places, coins (every coin movement of the
+ * log adds up), houses + stock. Reports how long a whole bot game takes.
+ *
+ * The room's time limit: in a 2-player game with the shortest market the
+ * options allow (`marketSeconds` 10), a human buyer (an SDK client) never
+ * answers in the market; the room's `deadline` is set, the market closes by
+ * itself when it runs out (the engine's `expire`), and the game goes on to
+ * the end.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startFiresideServer, type RunningServer } from './helpers/server.js';
+
+const { BotConnection, defaultDecide } = await import('../../botclient/src/index.js');
+type Bot = import('../../botclient/src/index.js').BotConnection;
+type DecideContext = import('../../botclient/src/index.js').DecideContext;
+type RoomSnapshot = import('../../botclient/src/index.js').RoomSnapshot;
+const { COLS, BEACH_ROW } = await import('../../shared/src/games/windcity/index.js');
+type View = import('../../shared/src/games/windcity/index.js').WindCityPublicView;
+
+const log = (m: string) => {
+  if (process.env.FIRESIDE_TEST_VERBOSE) process.stderr.write(`${m}\n`);
+};
+
+const START_COINS = 40;
+const HOUSES_EACH = 12;
+
+let srv: RunningServer;
+const open: Bot[] = [];
+
+beforeAll(async () => {
+  srv = await startFiresideServer({ botDelayMs: 0 });
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all(open.map((b) => b.leave()));
+  await srv?.stop();
+}, 30_000);
+
+const viewOf = (s: RoomSnapshot): View => JSON.parse(s.view) as View;
+
+/** Independent of the engine: 10 per house, 20 per beach-row or double house. */
+function pointsFromHouses(v: View): number[] {
+  const points = Array(v.players).fill(0);
+  v.houses.forEach((h, sq) => {
+    if (h) points[h.owner] += h.count === 2 || Math.floor(sq / COLS) === BEACH_ROW ? 20 : 10;
+  });
+  return points;
+}
+
+/** The final view tells the same story as the result. */
+function expectConsistentEnd(s: RoomSnapshot): { view: View; result: { winners: number[]; scores: number[] } } {
+  expect(s.status).toBe('ended');
+  const result = JSON.parse(s.result) as { winners: number[]; scores: number[] };
+  const v = viewOf(s);
+  const n = v.players;
+  expect(v.phase).toBe('over');
+  expect(result.scores).toHaveLength(n);
+  expect(result.winners.length).toBeGreaterThan(0);
+  expect(v.winners).toEqual(result.winners);
+
+  // Scores are the houses left on the board.
+  expect(pointsFromHouses(v)).toEqual(result.scores);
+  expect(v.points).toEqual(result.scores);
+  // Houses: on the board + in stock = 12 for a player still in; nothing for a bankrupt one.
+  for (let seat = 0; seat < n; seat++) {
+    const pieces = v.houses.reduce((sum, h) => sum + (h && h.owner === seat ? h.count : 0), 0);
+    if (v.out[seat]) expect({ seat, pieces, stock: v.stock[seat] }).toEqual({ seat, pieces: 0, stock: 0 });
+    else expect({ seat, total: pieces + v.stock[seat] }).toEqual({ seat, total: HOUSES_EACH });
+  }
+  // Coins: 40 each at the start, then exactly the movements of the log; never negative.
+  const coins = Array(n).fill(START_COINS);
+  for (const e of v.log) if (e.kind === 'coins') coins[e.seat] += e.delta;
+  expect(coins).toEqual(v.coins);
+  expect(v.coins.every((c) => c >= 0)).toBe(true);
+  expect(v.records[v.records.length - 1].coins).toEqual(v.coins);
+  expect(v.records[v.records.length - 1].points).toEqual(result.scores);
+  // Winners: first place; among the players still in, the most points, then coins.
+  const live = [...Array(n).keys()].filter((seat) => !v.out[seat]);
+  const best = (a: number, b: number) => result.scores[a] - result.scores[b] || v.coins[a] - v.coins[b];
+  const top = live.reduce((a, b) => (best(a, b) >= 0 ? a : b));
+  expect(result.winners).toEqual(live.filter((seat) => best(seat, top) === 0));
+  expect(v.places!.flatMap((p, seat) => (p === 1 ? [seat] : []))).toEqual(result.winners);
+  // The end: the hurricane left the north edge, or one player is left.
+  const end = v.log[v.log.length - 1];
+  expect(end.kind).toBe('end');
+  if (end.kind === 'end') {
+    expect(end.winners).toEqual(result.winners);
+    expect(end.scores).toEqual(result.scores);
+    if (end.reason === 'exit') expect(v.hurricane).toBeNull();
+    else expect(live).toHaveLength(1);
+  }
+  return { view: v, result };
+}
+
+describe('Wind City through the room', () => {
+  it('plays a whole 4-player game to the end: 2 bot clients over the wire, 2 room bots (addBot), and a spectator', async () => {
+    const host = await BotConnection.create({ server: srv.url, game: 'windcity', name: 'Host', log });
+    open.push(host);
+    await host.request('configure', { players: 4 }, (s) => s.seats.length === 4);
+    await host.sit(0);
+    const guest = await BotConnection.join({ server: srv.url, roomId: host.roomId, name: 'Guest', log });
+    open.push(guest);
+    await guest.sit(1);
+    await host.request('addBot', { seat: 2 }, (s) => s.seats[2].kind === 'bot');
+    await host.request('addBot', { seat: 3 }, (s) => s.seats[3].kind === 'bot');
+    const watcher = await BotConnection.join({ server: srv.url, roomId: host.roomId, name: 'Watcher', log });
+    open.push(watcher);
+    expect(host.state.seats.map((s) => s.kind)).toEqual(['human', 'human', 'bot', 'bot']);
+
+    const logsBefore = srv.logs.length;
+    const plays = [host.play({ seed: 'wc-game:0' }), guest.play({ seed: 'wc-game:1' })];
+    plays.forEach((p) => p.catch(() => {}));
+    const t0 = Date.now();
+    await host.request('start', {}, (s) => s.status === 'playing');
+    const outcomes = await Promise.all(plays);
+    const end = await watcher.waitFor((s) => s.status === 'ended', 10_000, 'the end');
+    const ms = Date.now() - t0;
+
+    const { view, result } = expectConsistentEnd(end);
+    process.stderr.write(`windcity game: 4-player game (2 bot clients + 2 room bots, bot delay 0) through the server: ${view.turn} turns in ${ms} ms\n`);
+    for (const o of outcomes) {
+      expect(o.winners).toEqual(result.winners);
+      expect(o.scores).toEqual(result.scores);
+    }
+    expect(outcomes.map((o) => o.seat)).toEqual([0, 1]);
+    // Both clients saw the same end, and nobody needed the room's fallback moves.
+    expect(host.state.result).toBe(end.result);
+    expect(guest.state.view).toBe(end.view);
+    expect(srv.logs.slice(logsBefore)).toEqual([]);
+    // The spectator never holds a seat view.
+    for (const seat of watcher.state.seats) expect(seat.secret ?? '').toBe('');
+  }, 180_000);
+
+  it('plays a whole 5-player game of room bots (fillBots) to the end', async () => {
+    const host = await BotConnection.create({ server: srv.url, game: 'windcity', name: 'Host', log });
+    open.push(host);
+    await host.request('configure', { players: 5 }, (s) => s.seats.length === 5);
+    await host.request('fillBots', {}, (s) => s.seats.every((x) => x.kind === 'bot'));
+    const t0 = Date.now();
+    await host.request('start', {}, (s) => s.status !== 'lobby');
+    const end = await host.waitFor((s) => s.status === 'ended', 120_000, 'the end');
+    const ms = Date.now() - t0;
+    const { view } = expectConsistentEnd(end);
+    process.stderr.write(`windcity game: 5-player game of room bots (bot delay 0) through the server: ${view.turn} turns in ${ms} ms\n`);
+  }, 150_000);
+
+  it("the room's time limit closes a market when a human buyer stalls, and the game goes on", async () => {
+    const human = await BotConnection.create({ server: srv.url, game: 'windcity', name: 'Slow', log });
+    open.push(human);
+    // The shortest market the options allow is 10 s.
+    await expect(human.request('configure', { players: 2, options: { marketSeconds: 9 } }, () => false, 5000)).rejects.toThrow(/bad-options/);
+    await human.request('configure', { players: 2, options: { marketSeconds: 10 } }, (s) => s.players === 2 && JSON.parse(s.options).marketSeconds === 10);
+    await human.sit(0);
+    await human.request('addBot', { seat: 1 }, (s) => s.seats[1].kind === 'bot');
+
+    // The human's client plays like a bot, except that it never asks nor passes
+    // in the first market where it may buy.
+    let stalling = true;
+    let stalls = 0;
+    const decide = (ctx: DecideContext): unknown => {
+      if (stalling && ctx.view.phase === 'market' && ctx.view.market.deciding[ctx.seat]) {
+        stalls++;
+        return null;
+      }
+      return defaultDecide(ctx);
+    };
+    const play = human.play({ seed: 'wc-stall', decide });
+    play.catch(() => {});
+    await human.request('start', {}, (s) => s.status === 'playing');
+    expect(human.room.state.deadline).toBe(0); // no limit during setup
+
+    // The first market of the bot's turn in which the human may buy.
+    const opened = await human.waitFor((s) => s.status !== 'playing' || (viewOf(s).phase === 'market' && viewOf(s).market!.deciding[0]), 90_000, 'a market where the human buys');
+    const seen = Date.now();
+    const market = viewOf(opened);
+    expect(market.phase).toBe('market');
+    expect(market.active).toBe(1);
+    const T = market.turn;
+    const deadline = human.room.state.deadline as number;
+    expect(deadline).toBeGreaterThan(seen + 8_000);
+    expect(deadline).toBeLessThanOrEqual(seen + 10_000);
+
+    // Nobody answers for the human: the market closes when the deadline runs out.
+    const closed = await human.waitFor((s) => viewOf(s).turn > T || s.status === 'ended', 15_000, 'the market to close by itself');
+    const closedAt = Date.now();
+    stalling = false;
+    expect(closedAt).toBeGreaterThanOrEqual(deadline - 50);
+    expect(closedAt - seen).toBeGreaterThanOrEqual(9_000);
+    expect(stalls).toBeGreaterThan(0);
+    const after = viewOf(closed);
+    expect(after.log).toContainEqual({ kind: 'market-closed', turn: T, expired: true });
+    // The human never asked: no insurance of its was bought in that market.
+    expect(after.log.some((e) => e.kind === 'insured' && e.turn === T && e.buyer === 0)).toBe(false);
+    expect(after.log.some((e) => e.kind === 'reveal' && e.turn === T)).toBe(true);
+    log(`market of turn ${T} closed by the timer after ${closedAt - seen} ms`);
+
+    // The game goes on (the human now plays normally) to the end.
+    const outcome = await play;
+    const end = human.state;
+    const { view, result } = expectConsistentEnd(end);
+    expect(outcome.winners).toEqual(result.winners);
+    expect(view.turn).toBeGreaterThan(T);
+    expect(human.room.state.deadline).toBe(0);
+    // Only that market expired.
+    expect(view.log.filter((e) => e.kind === 'market-closed' && e.expired)).toEqual([{ kind: 'market-closed', turn: T, expired: true }]);
+  }, 180_000);
+});
