@@ -30,6 +30,14 @@ export const GAMES: GameInfo[] = [
     minutes: [30, 45],
     load: () => import('./santa/module.js').then((m) => m.default),
   },
+  {
+    id: 'windcity',
+    icon: '🌀',
+    minPlayers: 2,
+    maxPlayers: 5,
+    minutes: [45, 90],
+    load: () => import('./windcity/module.js').then((m) => m.default),
+  },
 ];
 
 export function gameInfo(id: string): GameInfo | undefined {

@@ -1,0 +1,348 @@
+/**
+ * The Wind City table: keeps the player's local choices (the plan being
+ * built, the houses chosen for a renewal or a request), feeds the Pixi scene
+ * and the DOM controls from the same state, and turns clicks and key presses
+ * into intents.
+ */
+import type { GameTable, TableHosts } from '../types.js';
+import type { RoomSnapshot } from '../../net/snapshot.js';
+import type { RoomSession } from '../../net/session.js';
+import { patch } from '../../util/dom.js';
+import { lang } from '../../i18n/index.js';
+import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
+import { MAX_PLAN } from '@fireside/shared/games/windcity/rules';
+import { rowOf } from '@fireside/shared/games/windcity/board';
+import { cardById, myCard, myKauf, myPlacements, planCost, previewPlan, toModel, uninsuredOf, type Model } from './model.js';
+import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
+import { renderControls, type ControlActions } from './controls.js';
+import { closeRules, openRules } from './rules-page.js';
+
+export class WindCityTable implements GameTable {
+  private model: Model | null = null;
+  private resizeObs: ResizeObserver;
+  private onResults: () => void = () => {};
+  private controlsKey = '';
+  private planDraft: number[] = [];
+  private selected: SquareId[] = [];
+  /** Changes whenever the game moves on: local choices are reset then. */
+  private stepKey = '';
+  /** The step for which an action was sent (to ignore double clicks until the server answers). */
+  private sentFor = '';
+  /** Market answers sent (per buyer), for this step. */
+  private answered = new Set<number>();
+  private timer = 0;
+  private unsubscribe: () => void;
+
+  private constructor(
+    private scene: WindCityScene,
+    private hosts: TableHosts,
+    private session: RoomSession,
+  ) {
+    let pending = 0;
+    this.resizeObs = new ResizeObserver(() => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => this.scene.resize());
+    });
+    this.resizeObs.observe(hosts.canvas);
+    window.addEventListener('keydown', this.onKey);
+    this.unsubscribe = session.serverError.on((e) => {
+      if (e.type !== 'intent') return;
+      this.sentFor = '';
+      this.answered.clear();
+      this.render();
+    });
+    // The market's countdown, ticking in the controls.
+    this.timer = window.setInterval(() => this.tick(), 500);
+  }
+
+  get app() {
+    return this.scene.app;
+  }
+
+  /** Is an act still being animated? */
+  get busy(): boolean {
+    return this.scene.busy;
+  }
+
+  /** Client coordinates of a square, an action of the card (0..4), a player's plate, the hurricane: tests click the canvas there. */
+  pointOf(kind: 'square' | 'action' | 'plate' | 'hurricane', a = 0) {
+    return this.scene.pointOf(kind, a);
+  }
+
+  static async create(hosts: TableHosts, session: RoomSession, snapshot: RoomSnapshot, onResults: () => void): Promise<WindCityTable> {
+    let table: WindCityTable | null = null;
+    const scene = await WindCityScene.create(hosts.canvas, {
+      clickSquare: (sq) => table?.clickSquare(sq),
+      clickAction: (i) => table?.toggleAction(i),
+    });
+    table = new WindCityTable(scene, hosts, session);
+    table.onResults = onResults;
+    table.update(snapshot);
+    return table;
+  }
+
+  update(snapshot: RoomSnapshot): void {
+    const m = toModel(snapshot);
+    if (!m) return;
+    this.model = m;
+    const v = m.view;
+    const mine = m.me >= 0 && v.market ? String(v.market.deciding[m.me]) : '';
+    const key = `${m.snap.matchNo}|${v.turn}|${v.phase}|${v.placed}|${v.active}|${v.hurricane}|${mine}|${m.me}|${v.act?.segments.length ?? 0}`;
+    if (key !== this.stepKey) {
+      this.stepKey = key;
+      this.sentFor = '';
+      this.planDraft = [];
+      this.selected = [];
+      this.answered.clear();
+    }
+    // Houses no longer choosable (e.g. blown away, insured meanwhile) leave the selection.
+    if (this.selected.length) {
+      const ok = new Set(this.selectable(m));
+      this.selected = this.selected.filter((sq) => ok.has(sq));
+    }
+    this.render();
+  }
+
+  relabel(): void {
+    this.controlsKey = '';
+    this.render();
+  }
+
+  destroy(): void {
+    closeRules();
+    clearInterval(this.timer);
+    this.unsubscribe();
+    window.removeEventListener('keydown', this.onKey);
+    this.resizeObs.disconnect();
+    this.scene.destroy();
+  }
+
+  // ------------------------------------------------------------ state
+
+  private get sent(): boolean {
+    return this.sentFor === this.stepKey;
+  }
+
+  /** When the market closes (ms since epoch), or 0. */
+  private deadline(): number {
+    const state = this.session.room.state as { deadline?: number } | undefined;
+    return typeof state?.deadline === 'number' ? state.deadline : 0;
+  }
+
+  /** The houses I may choose now for a renewal or a request. */
+  private selectable(m: Model): SquareId[] {
+    const v = m.view;
+    if (m.me < 0) return [];
+    if (v.phase === 'renew' && v.active === m.me) return uninsuredOf(v, m.me);
+    if (v.phase === 'market' && v.market?.deciding[m.me]) return uninsuredOf(v, m.me);
+    return [];
+  }
+
+  private sceneState(m: Model): SceneState {
+    const v = m.view;
+    const sent = this.sent;
+    let clickable: SquareId[] = [];
+    let clickMode: ClickMode = null;
+    if (!sent && m.me >= 0) {
+      if (v.phase === 'hurricane' && v.placer === m.me) {
+        clickable = [0, 1, 2, 3, 4, 5, 6, 7];
+        clickMode = 'hurricane';
+      } else if (v.phase === 'placement') {
+        const legal = myPlacements(m);
+        if (legal) {
+          clickable = legal;
+          clickMode = 'place';
+        }
+      } else if (v.phase === 'renew' || v.phase === 'market') {
+        clickable = this.selectable(m);
+        if (clickable.length) clickMode = v.phase === 'renew' ? 'renew' : 'ask';
+      } else if (v.phase === 'kauf') {
+        const ks = myKauf(m);
+        if (ks) {
+          clickable = ks;
+          clickMode = 'kauf';
+        }
+      }
+    }
+    // The card: mine while I plan (then with my plan), else the last revealed one.
+    const mineCard = myCard(m);
+    let card = mineCard;
+    let cardSeat: number | null = mineCard ? m.me : null;
+    let cardHidden = false;
+    let plan: number[] = [];
+    if (mineCard) plan = v.phase === 'plan' ? this.planDraft : (m.secret?.plan ?? []);
+    else if (v.hasCard && (v.phase === 'plan' || v.phase === 'renew' || v.phase === 'market')) {
+      cardHidden = true;
+      cardSeat = v.active;
+    } else if (v.act) {
+      card = cardById(v.act.card);
+      cardSeat = v.act.seat;
+      plan = v.act.plan;
+    }
+    const canPlan = !!mineCard && v.phase === 'plan';
+    const cost = card && plan.length ? planCost(card, plan) : 0;
+    const coins = cardSeat !== null ? (v.coins[cardSeat] ?? 0) : 0;
+    let preview = null;
+    if (mineCard && (v.phase === 'plan' || v.phase === 'renew' || v.phase === 'market') && plan.length) {
+      preview = previewPlan(v, mineCard, plan, v.phase === 'renew' ? this.selected : []);
+    }
+    const requests = m.me >= 0 && v.market?.seller === m.me && m.secret ? m.secret.requests.filter((r) => r.answer === null && !this.answered.has(r.buyer)).map((r) => ({ buyer: r.buyer, squares: r.squares })) : [];
+    return {
+      model: m,
+      clickable,
+      clickMode,
+      selected: this.selected,
+      requests,
+      card,
+      cardSeat,
+      cardHidden,
+      plan,
+      canPlan,
+      planCost: cost,
+      coins,
+      preview,
+      sent,
+    };
+  }
+
+  private render(): void {
+    const m = this.model;
+    if (!m) return;
+    const s = this.sceneState(m);
+    this.scene.update(s);
+    const { log: _log, records: _records, ...view } = m.view;
+    const key = JSON.stringify([view, m.view.log.length, m.secret, m.me, m.names, m.snap.seats.map((x) => x.awaiting), s.clickable, s.selected, s.plan, s.sent, [...this.answered], this.deadline() > 0, lang()]);
+    if (key === this.controlsKey) {
+      this.tick();
+      return;
+    }
+    this.controlsKey = key;
+    patch(this.hosts.controls, renderControls(s, this.actions, this.secondsLeft()));
+  }
+
+  private secondsLeft(): number | null {
+    const d = this.deadline();
+    if (!d || this.model?.view.phase !== 'market') return null;
+    return Math.max(0, Math.ceil((d - Date.now()) / 1000));
+  }
+
+  /** Update the countdown's text (no re-render). */
+  private tick(): void {
+    const left = this.secondsLeft();
+    if (left === null) return;
+    const el = this.hosts.controls.querySelector<HTMLElement>('[data-testid="market-timer"]');
+    if (el && el.dataset.left !== String(left)) {
+      el.dataset.left = String(left);
+      const num = el.querySelector<HTMLElement>('.wc-timer-num');
+      if (num) num.textContent = String(left);
+      el.classList.toggle('urgent', left <= 10);
+    }
+  }
+
+  private send(action: WindCityAction, once = true): void {
+    if (once) {
+      if (this.sent) return;
+      this.sentFor = this.stepKey;
+    }
+    this.session.intent(action);
+    this.render();
+  }
+
+  // ------------------------------------------------------------ actions
+
+  private actions: ControlActions = {
+    clickSquare: (sq) => this.clickSquare(sq),
+    hurricane: (col) => this.send({ type: 'hurricane', col }),
+    toggleAction: (i) => this.toggleAction(i),
+    movePlan: (i, delta) => {
+      const d = this.planDraft;
+      const k = d.indexOf(i);
+      const j = k + delta;
+      if (k < 0 || j < 0 || j >= d.length) return;
+      [d[k], d[j]] = [d[j], d[k]];
+      this.render();
+    },
+    confirmPlan: () => {
+      const m = this.model;
+      const card = m ? myCard(m) : null;
+      if (!m || !card || m.view.phase !== 'plan' || !this.planDraft.length) return;
+      if (planCost(card, this.planDraft) > m.view.coins[m.me]) return;
+      this.send({ type: 'plan', actions: this.planDraft.slice() });
+    },
+    toggleSquare: (sq) => this.toggleSquare(sq),
+    confirmRenew: () => this.send({ type: 'renew', squares: this.selected.slice() }),
+    ask: () => {
+      if (this.selected.length) this.send({ type: 'ask', squares: this.selected.slice() });
+    },
+    pass: () => this.send({ type: 'pass' }),
+    answer: (buyer, accept) => {
+      if (this.answered.has(buyer)) return;
+      this.answered.add(buyer);
+      this.send({ type: 'answer', buyer, accept }, false);
+    },
+    clearSelection: () => {
+      this.selected = [];
+      this.render();
+    },
+    openRules: () => {
+      const v = this.model?.view;
+      if (v) openRules(v.options, v.players);
+    },
+    showResults: () => this.onResults(),
+  };
+
+  private toggleAction(i: number): void {
+    const m = this.model;
+    if (!m || m.view.phase !== 'plan' || !myCard(m) || this.sent) return;
+    const k = this.planDraft.indexOf(i);
+    if (k >= 0) this.planDraft.splice(k, 1);
+    else if (this.planDraft.length < MAX_PLAN) this.planDraft.push(i);
+    else return;
+    this.render();
+  }
+
+  private toggleSquare(sq: SquareId): void {
+    const m = this.model;
+    if (!m || this.sent || !this.selectable(m).includes(sq)) return;
+    const k = this.selected.indexOf(sq);
+    if (k >= 0) this.selected.splice(k, 1);
+    else this.selected.push(sq);
+    this.render();
+  }
+
+  private clickSquare(sq: SquareId): void {
+    const m = this.model;
+    if (!m || m.me < 0 || this.sent) return;
+    const v = m.view;
+    if (v.phase === 'hurricane' && v.placer === m.me) {
+      if (rowOf(sq) === 0) this.send({ type: 'hurricane', col: sq % 8 });
+      return;
+    }
+    if (v.phase === 'placement') {
+      if (myPlacements(m)?.includes(sq)) this.send({ type: 'place', square: sq });
+      return;
+    }
+    if (v.phase === 'kauf') {
+      if (myKauf(m)?.includes(sq)) this.send({ type: 'kauf', square: sq });
+      return;
+    }
+    this.toggleSquare(sq);
+  }
+
+  private onKey = (e: KeyboardEvent): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]')) return;
+    const target = e.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
+    const m = this.model;
+    if (!m) return;
+    // 1–5 pick the card's actions while planning.
+    if (m.view.phase === 'plan' && myCard(m) && /^[1-5]$/.test(e.key)) {
+      this.toggleAction(Number(e.key) - 1);
+      e.preventDefault();
+    }
+    if (e.key === 'Escape' && this.selected.length) {
+      this.actions.clearSelection();
+      e.preventDefault();
+    }
+  };
+}
