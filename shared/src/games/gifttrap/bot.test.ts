@@ -3,24 +3,15 @@
  * with legal actions when awaited (the property tests play hundreds of games).
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Result } from '../../engine/contract.js';
 import { rngFromSeed } from '../../engine/rng.js';
+import { must } from '../../engine/testing.js';
 import { appeal, giftIdOf } from './bot.js';
 import { gifttrap as g } from './index.js';
-import { TIERS, type GiftTrapAction, type GiftTrapState } from './types.js';
+import { withBigDecks } from './testing.js';
+import type { GiftTrapAction, GiftTrapState } from './types.js';
 
-function start(players: number, seed: string, doubleGifts = false): GiftTrapState {
-  const s = g.setup(players, { goal: 30, doubleGifts }, seed);
-  for (const t of TIERS) {
-    if (s.decks[t].length < 12) s.decks[t] = Array.from({ length: 20 }, (_, i) => `${t}-x${String(i + 1).padStart(2, '0')}`);
-  }
-  return s;
-}
-
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
+const start = (players: number, seed: string, doubleGifts = false): GiftTrapState =>
+  withBigDecks(g.setup(players, { goal: 30, doubleGifts }, seed));
 
 const bot = (s: GiftTrapState, seat: number, seed = 'bot'): GiftTrapAction | null =>
   g.botAction(g.publicView(s), g.seatView(s, seat), seat, rngFromSeed(seed));

@@ -12,31 +12,32 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { Result, Seat } from '../../engine/contract.js';
-import { rngFromSeed, type Rng } from '../../engine/rng.js';
+import type { Seat } from '../../engine/contract.js';
+import { rngFromSeed } from '../../engine/rng.js';
+import {
+  all,
+  assert,
+  chooseStep,
+  mixedTable,
+  must,
+  playSteps,
+  replaySteps,
+  type Played,
+  type Player,
+  type SeatStep,
+} from '../../engine/testing.js';
 import { gifttrap as g } from './index.js';
 import { unopenedTiles, wantsRevealed } from './rules.js';
+import { withBigDecks } from './testing.js';
 import { TIERS, type GiftTrapAction, type GiftTrapOptions, type GiftTrapState, type Goal } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Helpers
 
-/** Decks big enough even while the catalogue is still being written (same rule as the unit tests). */
-function start(players: number, options: GiftTrapOptions, seed: string): GiftTrapState {
-  const s = g.setup(players, options, seed);
-  for (const t of TIERS) {
-    if (s.decks[t].length < 12) s.decks[t] = Array.from({ length: 20 }, (_, i) => `${t}-x${String(i + 1).padStart(2, '0')}`);
-  }
-  return s;
-}
+const start = (players: number, options: GiftTrapOptions, seed: string): GiftTrapState =>
+  withBigDecks(g.setup(players, options, seed));
 
-function must<T>(r: Result<T>, what: string): T {
-  if (!r.ok) throw new Error(`${what}: ${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-type Player = 'bot' | 'random';
-type Step = [Seat, GiftTrapAction];
+type Step = SeatStep<GiftTrapAction>;
 
 interface Config {
   players: number;
@@ -56,16 +57,6 @@ const configArb: fc.Arbitrary<Config> = fc
     options: { goal, doubleGifts: doubleGifts && players <= 4 },
     seed,
   }));
-
-/** Choose the next action: any awaited seat (at random), played by its kind of player. */
-function choose(s: GiftTrapState, kinds: Player[], rng: Rng): Step {
-  const seats = g.awaiting(s);
-  const seat = seats[Math.floor(rng.next() * seats.length)];
-  const action =
-    kinds[seat] === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
-  if (!action) throw new Error(`${kinds[seat]} seat ${seat} had no action in phase ${s.phase}`);
-  return [seat, action];
-}
 
 /**
  * Replace every secret of the state (except those of seat `keep`) by junk:
@@ -87,11 +78,6 @@ function scramble(s: GiftTrapState, keep: Seat | null): GiftTrapState {
   for (const t of TIERS) x.decks[t] = [...x.decks[t]].reverse().concat('junk');
   x.rng = [1, 2, 3, 4];
   return x;
-}
-
-/** Fail with a readable message (plain checks: jest's matchers are too slow for every step of every game). */
-function assert(cond: boolean, what: string, data?: unknown): asserts cond {
-  if (!cond) throw new Error(`${what}${data === undefined ? '' : `: ${JSON.stringify(data)}`}`);
 }
 
 /**
@@ -137,38 +123,21 @@ function checkStep(prev: GiftTrapState, next: GiftTrapState, stepIndex: number):
   if (stepIndex % 5 === 0 || next.phase === 'over') assert(same(JSON.parse(JSON.stringify(next)), next), 'the state does not survive JSON');
 }
 
-interface Played {
-  final: GiftTrapState;
-  steps: Step[];
-}
-
 /** Play until the end or `maxRounds` rounds have been completed, checking every step when asked. */
-function play(config: Config, kinds: Player[], maxRounds: number, check: boolean): Played {
-  let s = start(config.players, config.options, config.seed);
+function play(config: Config, kinds: Player[], maxRounds: number, check: boolean): Played<GiftTrapState, Step> {
   const rng = rngFromSeed(`players:${config.seed}`);
-  const steps: Step[] = [];
-  while (s.phase !== 'over' && s.round <= maxRounds) {
-    const [seat, action] = choose(s, kinds, rng);
-    const next = must(g.apply(s, seat, action), `${kinds[seat]} seat ${seat} ${JSON.stringify(action)}`);
-    if (check) checkStep(s, next, steps.length);
-    steps.push([seat, action]);
-    s = next;
-  }
-  return { final: s, steps };
-}
-
-function replay(config: Config, steps: Step[]): GiftTrapState {
-  let s = start(config.players, config.options, config.seed);
-  steps.forEach(([seat, action], i) => {
-    s = must(g.apply(s, seat, action), 'replay');
-    // Halfway, go through JSON (as a server storing the match would).
-    if (i === Math.floor(steps.length / 2)) s = JSON.parse(JSON.stringify(s));
+  return playSteps(start(config.players, config.options, config.seed), {
+    choose: (s) => chooseStep(g, s, kinds, rng),
+    play: (s, [seat, action]) => must(g.apply(s, seat, action), `${kinds[seat]} seat ${seat} ${JSON.stringify(action)}`),
+    check: check ? checkStep : undefined,
+    keepGoing: (s) => s.round <= maxRounds,
   });
-  return s;
 }
 
-const allBots = (n: number): Player[] => Array(n).fill('bot');
-const allRandom = (n: number): Player[] => Array(n).fill('random');
+const replay = (config: Config, steps: Step[]): GiftTrapState =>
+  replaySteps(start(config.players, config.options, config.seed), steps, (s, [seat, action]) =>
+    must(g.apply(s, seat, action), 'replay'),
+  );
 
 // ---------------------------------------------------------------------------
 
@@ -176,7 +145,7 @@ describe('games played by bots', () => {
   it('always make legal moves, keep every invariant and end within 60 rounds', () => {
     fc.assert(
       fc.property(configArb, (config) => {
-        const { final } = play(config, allBots(config.players), 60, true);
+        const { final } = play(config, all('bot', config.players), 60, true);
         expect(final.phase).toBe('over');
         const r = g.result(final)!;
         expect(r.winners.length).toBeGreaterThan(0);
@@ -193,10 +162,10 @@ describe('games played by bots', () => {
   it('replay the same seed and actions to the identical state (through JSON halfway)', () => {
     fc.assert(
       fc.property(configArb, (config) => {
-        const { final, steps } = play(config, allBots(config.players), 60, false);
+        const { final, steps } = play(config, all('bot', config.players), 60, false);
         expect(replay(config, steps)).toEqual(final);
         // And the same seed with the same players plays the same game.
-        expect(play(config, allBots(config.players), 60, false).steps).toEqual(steps);
+        expect(play(config, all('bot', config.players), 60, false).steps).toEqual(steps);
       }),
       { numRuns: 60 },
     );
@@ -205,9 +174,7 @@ describe('games played by bots', () => {
   it('return a legal action at tables mixed with random players', () => {
     fc.assert(
       fc.property(configArb, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), (config, bots) => {
-        const kinds = bots.slice(0, config.players).map((b): Player => (b ? 'bot' : 'random'));
-        kinds[0] = 'bot';
-        play(config, kinds, 6, true);
+        play(config, mixedTable(bots, config.players), 6, true);
       }),
       { numRuns: 60 },
     );
@@ -227,7 +194,7 @@ describe('games played by random players', () => {
   it('keep every invariant (bounded number of rounds) and replay identically', () => {
     fc.assert(
       fc.property(configArb, (config) => {
-        const { final, steps } = play(config, allRandom(config.players), 6, true);
+        const { final, steps } = play(config, all('random', config.players), 6, true);
         expect(replay(config, steps)).toEqual(final);
       }),
       { numRuns: 100 },
@@ -238,7 +205,7 @@ describe('games played by random players', () => {
     fc.assert(
       fc.property(fc.constantFrom<Goal>(20, 30, 40), fc.string({ maxLength: 12 }), (goal, seed) => {
         const config = { players: 3, options: { goal, doubleGifts: false }, seed };
-        const { final } = play(config, allRandom(3), 200, false);
+        const { final } = play(config, all('random', 3), 200, false);
         expect(final.phase).toBe('over');
         expect(g.result(final)!.winners.length).toBeGreaterThan(0);
       }),
@@ -250,11 +217,11 @@ describe('games played by random players', () => {
 describe('speed', () => {
   it('plays whole 5-player bot games (goal 30) quickly', () => {
     const config = (i: number): Config => ({ players: 5, options: { goal: 30, doubleGifts: false }, seed: `bench-${i}` });
-    play(config(-1), allBots(5), 60, false); // warm-up
+    play(config(-1), all('bot', 5), 60, false); // warm-up
     const games = 40;
     const t0 = performance.now();
     let rounds = 0;
-    for (let i = 0; i < games; i++) rounds += play(config(i), allBots(5), 60, false).final.round;
+    for (let i = 0; i < games; i++) rounds += play(config(i), all('bot', 5), 60, false).final.round;
     const seconds = (performance.now() - t0) / 1000;
     console.log(
       `gifttrap: ${(games / seconds).toFixed(0)} bot games/s (5 players, goal 30, ${(rounds / games).toFixed(1)} rounds/game)`,

@@ -4,36 +4,20 @@
  * engine and, for pawn edge cases, by setting pawn positions directly.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Result } from '../../engine/contract.js';
+import { actor, code, deepFreeze, must } from '../../engine/testing.js';
 import { CATALOGUE } from './catalogue.js';
 import { gifttrap as g, giftsPerRecipient, slotCount } from './index.js';
 import { cloneState } from './rules.js';
+import { withBigDecks } from './testing.js';
 import { TIERS, type GiftTrapOptions, type GiftTrapState, type GiveTile, type Tier, type Wants } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Helpers
 
-/** Decks big enough for every test even while the catalogue is still being written. */
-function start(players = 4, options: Partial<GiftTrapOptions> = {}, seed = 'test'): GiftTrapState {
-  const s = g.setup(players, { ...g.defaultOptions(players), ...options }, seed);
-  for (const t of TIERS) {
-    if (s.decks[t].length < 12) s.decks[t] = Array.from({ length: 20 }, (_, i) => `${t}-x${String(i + 1).padStart(2, '0')}`);
-  }
-  return s;
-}
+const start = (players = 4, options: Partial<GiftTrapOptions> = {}, seed = 'test'): GiftTrapState =>
+  withBigDecks(g.setup(players, { ...g.defaultOptions(players), ...options }, seed));
 
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-function code<T>(r: Result<T>): string {
-  if (r.ok) throw new Error('expected a rejection');
-  expect(r.error.message.length).toBeGreaterThan(5);
-  return r.error.code;
-}
-
-const act = (s: GiftTrapState, seat: number, a: Parameters<typeof g.apply>[2]) => must(g.apply(s, seat, a));
+const act = actor(g);
 
 function laidOut(s: GiftTrapState, tier: Tier = 'red'): GiftTrapState {
   s = act(s, s.parent, { type: 'chooseTier', tier });
@@ -80,14 +64,6 @@ function openAllOfRevealer(s: GiftTrapState): GiftTrapState {
     if (!c || s.phase !== 'reveal') return s;
     s = act(s, seat, { type: 'open', from: c.from });
   }
-}
-
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
 }
 
 // ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  * from the generator stored in the state.
  */
 import { ok, reject, type Rejection, type Result, type Seat, type MatchResult } from '../../engine/contract.js';
+import { admitAction } from '../../engine/admit.js';
 import { Rng, randomInt, seedRng, shuffled } from '../../engine/rng.js';
 import { CATALOGUE } from './catalogue.js';
 import { actionSchema } from './schemas.js';
@@ -215,18 +216,10 @@ const PHASE_OF: Record<GiftTrapAction['type'], GiftTrapState['phase']> = {
   open: 'reveal',
 };
 
-export function apply(state: GiftTrapState, seat: Seat, action: GiftTrapAction): Result<GiftTrapState> {
-  if (state.phase === 'over') return reject('game-over', 'The game is over.');
-  // apply may be called without parseAction (bots, tests): re-check the shape.
-  const parsed = actionSchema.safeParse(action);
-  if (!parsed.success) return reject('malformed', 'Not a Gift Trap action.');
-  action = parsed.data as GiftTrapAction;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) {
-    return reject('not-your-turn', `Seat ${seat} is not at this table.`);
-  }
-  if (PHASE_OF[action.type] !== state.phase) {
-    return reject('wrong-phase', `"${action.type}" is not possible during the ${state.phase} phase.`);
-  }
+export function apply(state: GiftTrapState, seat: Seat, intent: GiftTrapAction): Result<GiftTrapState> {
+  const admitted = admitAction(state, seat, intent, { name: 'Gift Trap', schema: actionSchema, phaseOf: PHASE_OF });
+  if (!admitted.ok) return admitted;
+  const action = admitted.value;
   switch (action.type) {
     case 'chooseTier':
     case 'flip':

@@ -18,6 +18,7 @@ export const santa: GameDefinition<SantaState, SantaAction, SantaOptions, SantaP
   defaultOptions,
   parseOptions,
   parseAction,
+  // Only the contract's three arguments: the rules' optional fourth (another town) is for tests.
   setup: (players, options, seed) => setup(players, options, seed),
   apply,
   publicView,

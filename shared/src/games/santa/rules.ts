@@ -6,6 +6,7 @@
  * generator stored in the state (it is only used at setup, to draw Santa).
  */
 import { ok, reject, type MatchResult, type Rejection, type Result, type Seat } from '../../engine/contract.js';
+import { admitAction } from '../../engine/admit.js';
 import { Rng, randomInt, seedRng } from '../../engine/rng.js';
 import { actionSchema } from './schemas.js';
 import {
@@ -319,18 +320,10 @@ const PHASE_OF: Record<SantaAction['type'], SantaPhase> = {
   give: 'give',
 };
 
-export function apply(state: SantaState, seat: Seat, action: SantaAction): Result<SantaState> {
-  if (state.phase === 'over') return reject('game-over', 'The game is over.');
-  // apply may be called without parseAction (bots, tests): re-check the shape.
-  const parsed = actionSchema.safeParse(action);
-  if (!parsed.success) return reject('malformed', 'Not a Santa Claus action.');
-  action = parsed.data as SantaAction;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) {
-    return reject('not-your-turn', `Seat ${seat} is not at this table.`);
-  }
-  if (PHASE_OF[action.type] !== state.phase) {
-    return reject('wrong-phase', `"${action.type}" is not possible during the ${state.phase} phase.`);
-  }
+export function apply(state: SantaState, seat: Seat, intent: SantaAction): Result<SantaState> {
+  const admitted = admitAction(state, seat, intent, { name: 'Santa Claus', schema: actionSchema, phaseOf: PHASE_OF });
+  if (!admitted.ok) return admitted;
+  const action = admitted.value;
   switch (action.type) {
     case 'away':
       return applyAway(state, seat, action.house);

@@ -6,8 +6,22 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import type { Result, Seat } from '../../engine/contract.js';
-import { rngFromSeed, type Rng } from '../../engine/rng.js';
+import type { Seat } from '../../engine/contract.js';
+import { rngFromSeed } from '../../engine/rng.js';
+import {
+  all,
+  assert,
+  checkAnswersOnlyWhenAwaited,
+  chooseStep,
+  mixedTable,
+  must,
+  playSteps,
+  replaySteps,
+  sum,
+  type Played,
+  type Player,
+  type SeatStep,
+} from '../../engine/testing.js';
 import { santa as g, legalMoves } from './index.js';
 import { ROUNDS, SUPPLY } from './rules.js';
 import type { SantaAction, SantaOptions, SantaState } from './types.js';
@@ -15,13 +29,7 @@ import type { SantaAction, SantaOptions, SantaState } from './types.js';
 // ---------------------------------------------------------------------------
 // Helpers
 
-function must<T>(r: Result<T>, what: string): T {
-  if (!r.ok) throw new Error(`${what}: ${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-type Player = 'bot' | 'random';
-type Step = [Seat, SantaAction];
+type Step = SeatStep<SantaAction>;
 
 interface Config {
   players: number;
@@ -43,26 +51,9 @@ const configArb: fc.Arbitrary<Config> = fc
     seed,
   }));
 
-/** Choose the next action: any awaited seat (at random), played by its kind of player. */
-function choose(s: SantaState, kinds: Player[], rng: Rng): Step {
-  const seats = g.awaiting(s);
-  const seat = seats[Math.floor(rng.next() * seats.length)];
-  const action =
-    kinds[seat] === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
-  if (!action) throw new Error(`${kinds[seat]} seat ${seat} had no action in phase ${s.phase}`);
-  return [seat, action];
-}
-
 /** Replace every face-down pick (except seat `keep`'s) by another card: public things must not change. */
 function scramble(s: SantaState, keep: Seat | null): SantaState {
   return { ...s, picks: s.picks.map((p, seat) => (p === null || seat === keep ? p : p === 13 ? 1 : 13)), rng: [1, 2, 3, 4] };
-}
-
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-/** Fail with a message (cheaper than many expect() calls on big objects in a hot loop). */
-function assert(condition: boolean, message: string): void {
-  if (!condition) throw new Error(message);
 }
 
 /** All invariants that must hold after every step. */
@@ -112,37 +103,20 @@ function checkEnd(final: SantaState): void {
   expect(r.winners).toEqual(final.scores.flatMap((x, s) => (x === top ? [s] : [])));
 }
 
-interface Played {
-  final: SantaState;
-  steps: Step[];
-}
-
-function play(config: Config, kinds: Player[], check: boolean): Played {
-  let s = g.setup(config.players, config.options, config.seed);
+function play(config: Config, kinds: Player[], check: boolean): Played<SantaState, Step> {
   const rng = rngFromSeed(`players:${config.seed}`);
-  const steps: Step[] = [];
-  while (s.phase !== 'over') {
-    const [seat, action] = choose(s, kinds, rng);
-    const next = must(g.apply(s, seat, action), `${kinds[seat]} seat ${seat} ${JSON.stringify(action)}`);
-    if (check) checkStep(next);
-    steps.push([seat, action]);
-    s = next;
-    if (steps.length > 2000) throw new Error('the game does not end');
-  }
-  return { final: s, steps };
-}
-
-function replay(config: Config, steps: Step[]): SantaState {
-  let s = g.setup(config.players, config.options, config.seed);
-  steps.forEach(([seat, action], i) => {
-    s = must(g.apply(s, seat, action), 'replay');
-    // Halfway, go through JSON (as a server storing the match would).
-    if (i === Math.floor(steps.length / 2)) s = JSON.parse(JSON.stringify(s));
+  return playSteps(g.setup(config.players, config.options, config.seed), {
+    choose: (s) => chooseStep(g, s, kinds, rng),
+    play: (s, [seat, action]) => must(g.apply(s, seat, action), `${kinds[seat]} seat ${seat} ${JSON.stringify(action)}`),
+    check: check ? (_, next) => checkStep(next) : undefined,
+    maxSteps: 2000,
   });
-  return s;
 }
 
-const all = (kind: Player, n: number): Player[] => Array(n).fill(kind);
+const replay = (config: Config, steps: Step[]): SantaState =>
+  replaySteps(g.setup(config.players, config.options, config.seed), steps, (s, [seat, action]) =>
+    must(g.apply(s, seat, action), 'replay'),
+  );
 
 // ---------------------------------------------------------------------------
 
@@ -170,31 +144,16 @@ describe('games played by bots', () => {
   it('return a legal action at tables mixed with random players', () => {
     fc.assert(
       fc.property(configArb, fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), (config, bots) => {
-        const kinds = bots.slice(0, config.players).map((b): Player => (b ? 'bot' : 'random'));
-        kinds[0] = 'bot';
-        checkEnd(play(config, kinds, true).final);
+        checkEnd(play(config, mixedTable(bots, config.players), true).final);
       }),
       { numRuns: 60 },
     );
   });
 
-  it('answer null when not awaited, and an action whenever awaited', () => {
+  it('answer null when not awaited, and a legal action whenever awaited (bots and random players)', () => {
     fc.assert(
       fc.property(configArb, (config) => {
-        let s = g.setup(config.players, config.options, config.seed);
-        const rng = rngFromSeed(config.seed);
-        while (s.phase !== 'over') {
-          const awaited = g.awaiting(s);
-          for (let seat = 0; seat < s.players; seat++) {
-            const a = g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng);
-            const r = g.sampleAction(s, seat, rng);
-            expect(a === null).toBe(!awaited.includes(seat));
-            expect(r === null).toBe(!awaited.includes(seat));
-            if (a) expect(g.apply(s, seat, a).ok).toBe(true);
-          }
-          const seat = awaited[0];
-          s = must(g.apply(s, seat, g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng)!), 'step');
-        }
+        checkAnswersOnlyWhenAwaited(g, g.setup(config.players, config.options, config.seed), rngFromSeed(config.seed));
       }),
       { numRuns: 10 },
     );

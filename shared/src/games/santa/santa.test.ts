@@ -11,8 +11,9 @@
  * 27 Bookshop (4,4) · 29 (7,4) · 30 (0,5) · 35 (7,5). See town.ts.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Result, Seat } from '../../engine/contract.js';
+import type { Seat } from '../../engine/contract.js';
 import { rngFromSeed } from '../../engine/rng.js';
+import { actor, code, deepFreeze, must } from '../../engine/testing.js';
 import { santa as g, checkRoute, legalAwayHouses, legalMoves, routesFrom } from './index.js';
 import { cloneState, setup as setupIn } from './rules.js';
 import { ELFENBEIN as T, routeKey } from './town.js';
@@ -21,18 +22,7 @@ import type { SantaAction, SantaOptions, SantaState, Town } from './types.js';
 // ---------------------------------------------------------------------------
 // Helpers
 
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-function code<T>(r: Result<T>): string {
-  if (r.ok) throw new Error('expected a rejection');
-  expect(r.error.message.length).toBeGreaterThan(5);
-  return r.error.code;
-}
-
-const act = (s: SantaState, seat: Seat, a: SantaAction) => must(g.apply(s, seat, a));
+const act = actor(g);
 
 /** Far-apart houses, legal as away markers in this order. */
 const AWAY = [0, 5, 30, 35, 20, 17];
@@ -84,14 +74,6 @@ const move = (s: SantaState, seat: Seat, ...path: number[]) => act(s, seat, { ty
 /** The score entries of the log since index `from`. */
 const scoresSince = (s: SantaState, from = 0) =>
   s.log.slice(from).flatMap((e) => (e.kind === 'score' ? [[e.seat, e.delta, e.cause, e.house] as const] : []));
-
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
-}
 
 /** Small towns for the situations the real town never produces. */
 function line(id: string, n: number, isolated: number[] = []): Town {

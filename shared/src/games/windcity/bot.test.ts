@@ -4,28 +4,18 @@
  * players.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Result, Seat } from '../../engine/contract.js';
+import type { Seat } from '../../engine/contract.js';
 import { rngFromSeed } from '../../engine/rng.js';
+import { must } from '../../engine/testing.js';
 import { windcity as g } from './index.js';
 import { SQUARES, isBeach, squareId as sq } from './board.js';
 import { CARDS, cardById } from './cards.js';
-import { cloneState, legalPlacements } from './rules.js';
+import { cloneState } from './rules.js';
+import { placed } from './testing.js';
 import type { CardAction, WindCityAction, WindCityState } from './types.js';
-
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 
 const rng = () => rngFromSeed('bot-test');
 const bot = (s: WindCityState, seat: Seat): WindCityAction => g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng())!;
-
-function placed(players: number): WindCityState {
-  let s = g.setup(players, g.defaultOptions(players), 'bot');
-  s = must(g.apply(s, 0, { type: 'hurricane', col: 0 }));
-  while (s.phase === 'placement') s = must(g.apply(s, s.active, { type: 'place', square: legalPlacements(s, s.active)[0] }));
-  return s;
-}
 
 interface HouseSpec {
   at: [number, number];
@@ -35,7 +25,7 @@ interface HouseSpec {
 }
 
 function board(houses: HouseSpec[], storm: [number, number], card: number, players = 3): WindCityState {
-  const s = cloneState(placed(players));
+  const s = cloneState(placed(players, 0, 'bot'));
   s.houses = Array(SQUARES).fill(null);
   for (const h of houses) s.houses[sq(...h.at)] = { owner: h.owner, count: h.count ?? 1, insured: h.insured ?? false };
   s.hurricane = sq(...storm);

@@ -28,6 +28,7 @@ import { pick, randomInt, shuffled } from '../../engine/rng.js';
 import { COLS, SQUARES, colDistance, colOf, isBeach, isLand, rowOf } from './board.js';
 import { cardById } from './cards.js';
 import {
+  awaitedSeats,
   awaiting,
   housePoints,
   kaufSquares,
@@ -146,23 +147,7 @@ function ownSquares(houses: readonly (HouseSquare | null)[], seat: Seat): Square
 
 /** The seats the view shows as awaited (the same as the engine's awaiting). */
 export function awaitingView(v: WindCityPublicView): Seat[] {
-  switch (v.phase) {
-    case 'hurricane':
-      return [0];
-    case 'placement':
-    case 'plan':
-    case 'renew':
-    case 'kauf':
-      return [v.active];
-    case 'market': {
-      const m = v.market!;
-      const seats = m.deciding.flatMap((d, seat) => (d ? [seat] : []));
-      if (m.unanswered > 0) seats.push(m.seller);
-      return seats.sort((a, b) => a - b);
-    }
-    case 'over':
-      return [];
-  }
+  return awaitedSeats(v.phase, v.active, v.market, (v.market?.unanswered ?? 0) > 0);
 }
 
 /**

@@ -36,6 +36,7 @@
  *   game, the game ends at once.
  */
 import { ok, reject, type MatchResult, type Result, type Seat } from '../../engine/contract.js';
+import { admitAction } from '../../engine/admit.js';
 import { Rng, seedRng, shuffled } from '../../engine/rng.js';
 import {
   BEACH_MIN,
@@ -440,18 +441,10 @@ const PHASE_OF: Record<WindCityAction['type'], WindCityPhase> = {
   kauf: 'kauf',
 };
 
-export function apply(state: WindCityState, seat: Seat, action: WindCityAction): Result<WindCityState> {
-  if (state.phase === 'over') return reject('game-over', 'The game is over.');
-  // apply may be called without parseAction (bots, tests): re-check the shape.
-  const parsed = actionSchema.safeParse(action);
-  if (!parsed.success) return reject('malformed', 'Not a Wind City action.');
-  action = parsed.data as WindCityAction;
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) {
-    return reject('not-your-turn', `Seat ${seat} is not at this table.`);
-  }
-  if (PHASE_OF[action.type] !== state.phase) {
-    return reject('wrong-phase', `"${action.type}" is not possible during the ${state.phase} phase.`);
-  }
+export function apply(state: WindCityState, seat: Seat, intent: WindCityAction): Result<WindCityState> {
+  const admitted = admitAction(state, seat, intent, { name: 'Wind City', schema: actionSchema, phaseOf: PHASE_OF });
+  if (!admitted.ok) return admitted;
+  const action = admitted.value;
   switch (action.type) {
     case 'hurricane':
       return applyHurricane(state, seat, action.col);
@@ -861,18 +854,34 @@ export function placesOf(points: number[], coins: number[], outTurn: (number | n
 // Awaiting, time limit, expiry, result
 
 export function awaiting(state: WindCityState): Seat[] {
-  switch (state.phase) {
+  const unanswered = state.market?.requests.some((r) => r.answer === null) ?? false;
+  return awaitedSeats(state.phase, state.active, state.market, unanswered);
+}
+
+/**
+ * The seats awaited, from what the state and the public view both show: the
+ * engine (awaiting) and the bot (awaitingView) share this so they cannot
+ * disagree. In the market: the buyers still deciding, and the seller while
+ * some request is `unanswered`.
+ */
+export function awaitedSeats(
+  phase: WindCityPhase,
+  active: Seat,
+  market: { seller: Seat; deciding: boolean[] } | null,
+  unanswered: boolean,
+): Seat[] {
+  switch (phase) {
     case 'hurricane':
       return [0];
     case 'placement':
     case 'plan':
     case 'renew':
     case 'kauf':
-      return [state.active];
+      return [active];
     case 'market': {
-      const m = state.market!;
+      const m = market!;
       const seats = m.deciding.flatMap((d, seat) => (d ? [seat] : []));
-      if (m.requests.some((r) => r.answer === null)) seats.push(m.seller);
+      if (unanswered) seats.push(m.seller);
       return seats.sort((a, b) => a - b);
     }
     case 'over':

@@ -9,8 +9,22 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import type { Result, Seat } from '../../engine/contract.js';
-import { rngFromSeed, type Rng } from '../../engine/rng.js';
+import type { RandomSource, Seat } from '../../engine/contract.js';
+import { rngFromSeed } from '../../engine/rng.js';
+import {
+  all,
+  assert,
+  checkAnswersOnlyWhenAwaited,
+  chooseStep,
+  mixedTable,
+  must,
+  playSteps,
+  replaySteps,
+  sum,
+  type Played,
+  type Player,
+  type SeatStep,
+} from '../../engine/testing.js';
 import { windcity as g } from './index.js';
 import { HOUSES_PER_PLAYER, SQUARES, START_COINS, isBeach, isLand, isObservatory } from './board.js';
 import { CARD_IDS } from './cards.js';
@@ -20,14 +34,8 @@ import type { WindCityAction, WindCityState } from './types.js';
 // ---------------------------------------------------------------------------
 // Helpers
 
-function must<T>(r: Result<T>, what: string): T {
-  if (!r.ok) throw new Error(`${what}: ${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-type Player = 'bot' | 'random';
 /** A seat's action, or the room's market timer running out. */
-type Step = [Seat, WindCityAction] | ['expire'];
+type Step = SeatStep<WindCityAction> | ['expire'];
 
 interface Config {
   players: number;
@@ -38,11 +46,6 @@ const configArb: fc.Arbitrary<Config> = fc.record({
   players: fc.constantFrom(2, 3, 4, 5),
   seed: fc.string({ maxLength: 12 }),
 });
-
-/** Fail with a message (cheaper than many expect() calls on big objects in a hot loop). */
-function assert(condition: boolean, message: string): void {
-  if (!condition) throw new Error(message);
-}
 
 const secretPhase = (s: WindCityState) => s.phase === 'plan' || s.phase === 'renew' || s.phase === 'market';
 
@@ -69,8 +72,6 @@ function scramble(s: WindCityState, keep: Seat | null): WindCityState {
   }
   return t;
 }
-
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** All invariants that must hold after every step. */
 function checkStep(s: WindCityState): void {
@@ -136,51 +137,30 @@ function checkEnd(s: WindCityState): void {
   else expect(s.out.filter((o) => !o)).toHaveLength(1);
 }
 
-interface Played {
-  final: WindCityState;
-  steps: Step[];
-}
-
-function choose(s: WindCityState, kinds: Player[], rng: Rng, timer: number): Step {
+/** In the market, the timer runs out with probability `timer` before each step; otherwise an awaited seat acts. */
+function choose(s: WindCityState, kinds: Player[], rng: RandomSource, timer: number): Step {
   if (s.phase === 'market' && rng.next() < timer) return ['expire'];
-  const seats = g.awaiting(s);
-  const seat = seats[Math.floor(rng.next() * seats.length)];
-  const action =
-    kinds[seat] === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
-  if (!action) throw new Error(`${kinds[seat]} seat ${seat} had no action in phase ${s.phase}`);
-  return [seat, action];
+  return chooseStep(g, s, kinds, rng);
 }
 
 function step(s: WindCityState, st: Step, what: string): WindCityState {
   return st[0] === 'expire' ? g.expire!(s) : must(g.apply(s, st[0], st[1]), what);
 }
 
-function play(config: Config, kinds: Player[], check: boolean, timer = 0.1): Played {
-  let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
+const start = (config: Config): WindCityState => g.setup(config.players, g.defaultOptions(config.players), config.seed);
+
+function play(config: Config, kinds: Player[], check: boolean, timer = 0.1): Played<WindCityState, Step> {
   const rng = rngFromSeed(`players:${config.seed}`);
-  const steps: Step[] = [];
-  while (s.phase !== 'over') {
-    const st = choose(s, kinds, rng, timer);
-    const next = step(s, st, `${JSON.stringify(st)} in ${s.phase}`);
-    if (check) checkStep(next);
-    steps.push(st);
-    s = next;
-    if (steps.length > 20000) throw new Error('the game does not end');
-  }
-  return { final: s, steps };
-}
-
-function replay(config: Config, steps: Step[]): WindCityState {
-  let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
-  steps.forEach((st, i) => {
-    s = step(s, st, 'replay');
-    // Halfway, go through JSON (as a server storing the match would).
-    if (i === Math.floor(steps.length / 2)) s = JSON.parse(JSON.stringify(s));
+  return playSteps(start(config), {
+    choose: (s) => choose(s, kinds, rng, timer),
+    play: (s, st) => step(s, st, `${JSON.stringify(st)} in ${s.phase}`),
+    check: check ? (_, next) => checkStep(next) : undefined,
+    maxSteps: 20000,
   });
-  return s;
 }
 
-const all = (kind: Player, n: number): Player[] => Array(n).fill(kind);
+const replay = (config: Config, steps: Step[]): WindCityState =>
+  replaySteps(start(config), steps, (s, st) => step(s, st, 'replay'));
 
 // ---------------------------------------------------------------------------
 
@@ -210,9 +190,7 @@ describe('games played by bots', () => {
   it('return a legal action at tables mixed with random players', () => {
     fc.assert(
       fc.property(configArb, fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }), (config, bots) => {
-        const kinds = bots.slice(0, config.players).map((b): Player => (b ? 'bot' : 'random'));
-        kinds[0] = 'bot';
-        checkEnd(play(config, kinds, true).final);
+        checkEnd(play(config, mixedTable(bots, config.players), true).final);
       }),
       { numRuns: 30 },
     );
@@ -232,21 +210,7 @@ describe('games played by bots', () => {
   it('answer null when not awaited, and a legal action whenever awaited (bots and random players)', () => {
     fc.assert(
       fc.property(configArb, (config) => {
-        let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
-        const rng = rngFromSeed(config.seed);
-        while (s.phase !== 'over') {
-          const awaited = g.awaiting(s);
-          for (let seat = 0; seat < s.players; seat++) {
-            const a = g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng);
-            const r = g.sampleAction(s, seat, rng);
-            assert((a === null) === !awaited.includes(seat), `bot seat ${seat} in ${s.phase}`);
-            assert((r === null) === !awaited.includes(seat), `random seat ${seat} in ${s.phase}`);
-            if (a) must(g.apply(s, seat, a), `bot ${JSON.stringify(a)}`);
-            if (r) must(g.apply(s, seat, r), `random ${JSON.stringify(r)}`);
-          }
-          const seat = awaited[0];
-          s = must(g.apply(s, seat, g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng)!), 'step');
-        }
+        checkAnswersOnlyWhenAwaited(g, start(config), rngFromSeed(config.seed));
       }),
       { numRuns: 10 },
     );
@@ -257,7 +221,7 @@ describe('purity', () => {
   it('apply and expire never change the state they are given', () => {
     for (let i = 0; i < 6; i++) {
       const config = { players: 2 + (i % 4), seed: `pure-${i}` };
-      let s = g.setup(config.players, g.defaultOptions(config.players), config.seed);
+      let s = start(config);
       const rng = rngFromSeed(config.seed);
       const kinds = all(i % 2 ? 'bot' : 'random', config.players);
       while (s.phase !== 'over') {

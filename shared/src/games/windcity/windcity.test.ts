@@ -9,7 +9,8 @@
  * (5,9) (1,11) (3,12) (6,13).
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Result, Seat } from '../../engine/contract.js';
+import type { Seat } from '../../engine/contract.js';
+import { actor, code, must } from '../../engine/testing.js';
 import { windcity as g } from './index.js';
 import { COLS, SQUARES, isBeach, rowOf, sectionOf, squareId } from './board.js';
 import { CARDS, cardById } from './cards.js';
@@ -23,32 +24,14 @@ import {
   quotasFeasible,
   renewPrice,
 } from './rules.js';
+import { placed } from './testing.js';
 import type { CardAction, WindCityAction, WindCityState } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Helpers
 
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-function code<T>(r: Result<T>): string {
-  if (r.ok) throw new Error('expected a rejection');
-  expect(r.error.message.length).toBeGreaterThan(5);
-  return r.error.code;
-}
-
-const act = (s: WindCityState, seat: Seat, a: WindCityAction) => must(g.apply(s, seat, a));
+const act = actor(g);
 const sq = squareId;
-
-/** Setup with the hurricane at (col, 0) and every house placed on the first legal square. */
-function placed(players: number, col = 0, seed = 'test'): WindCityState {
-  let s = g.setup(players, g.defaultOptions(players), seed);
-  s = act(s, 0, { type: 'hurricane', col });
-  while (s.phase === 'placement') s = act(s, s.active, { type: 'place', square: legalPlacements(s, s.active)[0] });
-  return s;
-}
 
 interface HouseSpec {
   at: [number, number];
