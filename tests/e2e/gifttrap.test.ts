@@ -58,7 +58,8 @@ interface StepHooks {
 
 async function step(p: Player, index: number, useCanvas: boolean, hooks: StepHooks = {}): Promise<string | null> {
   const { page } = p;
-  const opts = { timeout: 3000 };
+  // Generous: three pages render WebGL in software on a 2-core machine.
+  const opts = { timeout: 10_000 };
   const tiers = ['red', 'blue', 'yellow', 'black'];
   if (await has(page, `tier-${tiers[index % 4]}`)) {
     await page.click(tid(`tier-${tiers[index % 4]}`), opts);

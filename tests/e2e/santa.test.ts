@@ -64,7 +64,8 @@ async function gone(page: Page, selector: string): Promise<void> {
 async function step(p: Player): Promise<string | null> {
   const { page } = p;
   const { phase, round } = await phaseOf(page);
-  const opts = { timeout: 3000 };
+  // Generous: three pages render WebGL in software on a 2-core machine.
+  const opts = { timeout: 10_000 };
 
   // Setup: an away marker or a starting house, on a highlighted (legal) house.
   const houses = await ids(page, 'house');

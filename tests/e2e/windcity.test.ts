@@ -11,45 +11,10 @@
  * Needs `npm run build` first, and Debian's Chromium at /usr/bin/chromium
  * (never downloads a browser). Screenshots go to tests/artifacts/windcity-*.png.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited early (${server.exitCode}):\n${log()}`);
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
-}
-
-const tid = (id: string) => `[data-testid="${id}"]`;
 const shot = (name: string) => path.join(ARTIFACTS, `windcity-${name}.png`);
 
 /** Test ids starting with a prefix, as the numbers after it (e.g. square-27 → 27). */
@@ -92,40 +57,19 @@ async function gone(page: Page, selector: string): Promise<void> {
 }
 
 describe('Wind City in the browser', () => {
-  let server: ChildProcess;
+  let server: ServerProcess;
   let browser: Browser;
   let base: string;
-  let serverLog = '';
 
   beforeAll(async () => {
-    for (const f of ['server/dist/index.js', 'client/dist/index.html']) {
-      if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: run \`npm run build\` first.`);
-    }
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = spawn(process.execPath, [path.join(ROOT, 'server/dist/index.js')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), FIRESIDE_BOT_DELAY_MS: '50' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (d) => (serverLog += d));
-    server.stderr!.on('data', (d) => (serverLog += d));
-    await waitForHealth(base, server, () => serverLog);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    server = await startBuiltServer();
+    base = server.base;
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await server?.stop();
   });
 
   async function open(opts: { viewport?: { width: number; height: number }; locale?: string; motion?: 'reduce' | 'no-preference' }): Promise<{ page: Page; errors: string[] }> {
@@ -197,7 +141,7 @@ describe('Wind City in the browser', () => {
     };
     const done = () => actions.includes('plan') && actions.some((a) => a.startsWith('renew')) && actions.some((a) => a.startsWith('ask') || a === 'pass');
     while (!done()) {
-      if (Date.now() > deadline) throw new Error(`Alice did not get through her turn and a bot's market; actions: ${JSON.stringify(actions)}\n${serverLog.slice(-2000)}`);
+      if (Date.now() > deadline) throw new Error(`Alice did not get through her turn and a bot's market; actions: ${JSON.stringify(actions)}\n${server.log().slice(-2000)}`);
       const { phase, turn, active } = await phaseOf(page);
       let did: string | null = null;
       try {

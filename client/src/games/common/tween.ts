@@ -1,4 +1,4 @@
-/** A tiny tween runner driven by the Pixi ticker. */
+/** A tiny tween runner, advanced by each scene's on-demand frame loop. */
 export type Ease = (t: number) => number;
 export const easeOutCubic: Ease = (t) => 1 - Math.pow(1 - t, 3);
 export const easeInOutQuad: Ease = (t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);

@@ -1,11 +1,5 @@
 /** Where everything goes on the Gift Trap table, for a given canvas width. Pure geometry. */
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+import type { Rect } from '../common/geometry.js';
 
 export interface TableLayout {
   W: number;
@@ -80,12 +74,4 @@ export function computeLayout(W: number, slotCount: number, players: number, sho
   y += prow * plateH + (prow - 1) * gap + pad;
 
   return { W, H: Math.ceil(y), narrow, pad, header, tracks: { give, get, labelW: narrow ? 50 : 74 }, cards, tray, trayTiles, plates };
-}
-
-export function inside(r: Rect, x: number, y: number): boolean {
-  return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
-}
-
-export function centre(r: Rect): { x: number; y: number } {
-  return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
 }

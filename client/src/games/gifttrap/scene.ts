@@ -8,9 +8,11 @@ import { Application, Container, Graphics, Rectangle, Text, type FederatedPointe
 import { listNames, t } from '../../i18n/index.js';
 import { initial, playerColor, playerColorNum } from '../colors.js';
 import type { GiveDraft, WantDraft } from './draft.js';
-import { computeLayout, inside, centre, type Rect, type TableLayout } from './layout.js';
+import { computeLayout, type TableLayout } from './layout.js';
+import { inside, centre, type Rect } from '../common/geometry.js';
 import { WANT_COLOR, WANT_KINDS, WANT_LABEL, TIER_COLOR, TIER_INK, deciding, formatValue, giftAt, giftName, type Model, type WantKind } from './model.js';
-import { Tweens, easeInOutQuad, easeOutBack, easeOutCubic } from './tween.js';
+import { easeInOutQuad, easeOutBack, easeOutCubic } from '../common/tween.js';
+import { EMOJI_FONT, OnDemandScene, createTableApp, flipFaceUp, reducedMotion, tableText } from '../common/pixi-scene.js';
 import type { Gift, OpenedGift } from '@fireside/shared/games/gifttrap/types';
 
 export type Token = { kind: 'recipient'; seat: number } | { kind: 'want'; want: WantKind };
@@ -43,8 +45,6 @@ export interface SceneCallbacks {
   openFrom(from: number): void;
 }
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
-const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Twemoji Mozilla", sans-serif';
 const C = {
   table: 0x3a2419,
   felt: 0x4a2e20,
@@ -61,11 +61,6 @@ const C = {
 };
 
 const hex = (s: string) => parseInt(s.replace('#', ''), 16);
-
-/** Players who ask for less motion get instant moves and no flying gifts. */
-function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /** Short "a, b" lists never exceed a width: cut long names with an ellipsis. */
 function fit(text: string, max: number): string {
@@ -89,18 +84,14 @@ interface Drag {
   pointerId: number;
 }
 
-export class GiftTrapScene {
-  readonly app: Application;
-  private root = new Container();
+export class GiftTrapScene extends OnDemandScene {
   private static = new Container();
   private pawnLayer = new Container();
   private fx = new Container();
   private pawns = new Map<string, Pawn>();
-  private tweens = new Tweens();
   private layout: TableLayout | null = null;
   private state: SceneState | null = null;
   private prev: Model | null = null;
-  private width = 0;
   private drag: Drag | null = null;
   private hoverSlot = -1;
   private hoverGfx: Graphics[] = [];
@@ -109,67 +100,33 @@ export class GiftTrapScene {
   private wantsFlipFor = -1;
   private flipTargets: Container[] = [];
   private pawnDelayUntil = 0;
-  private clock = 0;
-  private destroyed = false;
-  private frame = 0;
-  private lastFrame = 0;
   private lastKey = '';
   /** Width of the longest track label in the current language. */
   private labelW = 0;
 
   constructor(
     app: Application,
-    private host: HTMLElement,
+    host: HTMLElement,
+    width: number,
     private cb: SceneCallbacks,
   ) {
-    this.app = app;
+    super(app, host, width);
     this.root.addChild(this.static, this.pawnLayer, this.fx);
-    app.stage.addChild(this.root);
     const canvas = app.canvas as HTMLCanvasElement;
-    canvas.style.touchAction = 'pan-y';
     canvas.addEventListener('pointermove', (e) => this.onHover(e));
     canvas.addEventListener('pointerleave', () => this.setHover(-1));
   }
 
   static async create(host: HTMLElement, cb: SceneCallbacks): Promise<GiftTrapScene> {
-    const app = new Application();
-    const width = Math.max(300, Math.floor(host.clientWidth || 800));
-    await app.init({
-      preference: 'webgl',
-      width,
-      height: 400,
-      background: C.table,
-      antialias: false,
-      autoDensity: true,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
-      preserveDrawingBuffer: false,
-      // Render on demand (see requestRender): an idle table costs no CPU, which matters on phones.
-      autoStart: false,
-      sharedTicker: false,
-    });
-    // Let the page scroll on phones when a finger moves over the table.
-    app.renderer.events.autoPreventDefault = false;
-    const canvas = app.canvas as HTMLCanvasElement;
-    canvas.setAttribute('role', 'img');
-    canvas.dataset.testid = 'table-canvas';
-    host.append(canvas);
-    const scene = new GiftTrapScene(app, host, cb);
-    scene.width = width;
-    return scene;
+    const { app, width } = await createTableApp(host, { height: 400, background: C.table, antialias: false });
+    return new GiftTrapScene(app, host, width, cb);
   }
 
-  destroy(): void {
-    this.destroyed = true;
-    cancelAnimationFrame(this.frame);
+  protected override beforeDestroy(): void {
     this.endDrag();
-    this.app.destroy(true, { children: true, texture: true });
   }
 
-  /** The container changed size. */
-  resize(): void {
-    const w = Math.max(300, Math.floor(this.host.clientWidth));
-    if (w === this.width) return;
-    this.width = w;
+  protected relayout(): void {
     if (this.state) {
       this.lastKey = this.renderKey(this.state);
       this.render(this.state);
@@ -292,11 +249,7 @@ export class GiftTrapScene {
   }
 
   private text(str: string, style: TextStyleOptions, x: number, y: number, anchorX = 0, anchorY = 0, parent: Container = this.static): Text {
-    const tx = new Text({ text: str, style: { fontFamily: FONT, fill: C.cream, ...style } });
-    tx.anchor.set(anchorX, anchorY);
-    tx.position.set(Math.round(x), Math.round(y));
-    parent.addChild(tx);
-    return tx;
+    return tableText(parent, str, style, x, y, anchorX, anchorY);
   }
 
   private drawHeader(L: TableLayout, m: Model): void {
@@ -718,32 +671,13 @@ export class GiftTrapScene {
     });
   }
 
-  /** Draw on the next animation frame; keep drawing while something moves. */
-  private requestRender(): void {
-    if (!this.frame && !this.destroyed) this.frame = requestAnimationFrame(this.loop);
+  protected override get animating(): boolean {
+    return this.flipTargets.length > 0;
   }
 
-  private loop = (now: number): void => {
-    this.frame = 0;
-    if (this.destroyed) return;
-    const dt = this.lastFrame ? Math.min(100, now - this.lastFrame) : 16;
-    this.lastFrame = now;
-    this.tick(dt);
-    this.app.render();
-    if (this.tweens.busy || this.flipTargets.length) this.requestRender();
-    else this.lastFrame = 0;
-  };
-
-  private tick(ms: number): void {
-    this.clock += ms;
-    this.tweens.tick(ms);
+  protected override animate(): void {
     // The revealer's wishes flip face up (scale.x 0 → 1), whatever redraws happen meanwhile.
-    if (this.flipTargets.length) {
-      const k = Math.min(1, (this.clock - this.wantsFlipAt) / 450);
-      const s = easeOutBack(k);
-      for (const target of this.flipTargets) if (!target.destroyed) target.scale.x = Math.max(0.02, s);
-      if (k >= 1) this.flipTargets = [];
-    }
+    if (this.flipTargets.length && flipFaceUp(this.flipTargets, this.clock - this.wantsFlipAt)) this.flipTargets = [];
   }
 
   // ---------------------------------------------------------------- input

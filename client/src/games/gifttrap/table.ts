@@ -13,6 +13,7 @@ import { GiveDraft, WantDraft } from './draft.js';
 import { giftOf, others, perRecipient, toModel, type Model } from './model.js';
 import { GiftTrapScene, type RoundRecap, type SceneState, type Token } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
+import { followHostSize } from '../common/pixi-scene.js';
 
 export class GiftTrapTable implements GameTable {
   private model: Model | null = null;
@@ -32,12 +33,7 @@ export class GiftTrapTable implements GameTable {
     private hosts: TableHosts,
     private session: RoomSession,
   ) {
-    let pending = 0;
-    this.resizeObs = new ResizeObserver(() => {
-      cancelAnimationFrame(pending);
-      pending = requestAnimationFrame(() => this.scene.resize());
-    });
-    this.resizeObs.observe(hosts.canvas);
+    this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
   }
 
   get app() {

@@ -1,17 +1,6 @@
 /** Where everything goes on the Santa Claus table, for a given canvas width. Pure geometry. */
 import type { Town } from '@fireside/shared/games/santa/types';
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface Pt {
-  x: number;
-  y: number;
-}
+import type { Pt, Rect } from '../common/geometry.js';
 
 export interface SantaLayout {
   W: number;
@@ -138,14 +127,6 @@ export function computeLayout(W: number, town: Town, players: number, showHand: 
 export function latticeToPx(L: SantaLayout, col: number, row: number): Pt {
   if (L.rotated) return { x: L.origin.x + (L.rows - 1 - row) * L.cell, y: L.origin.y + col * L.cell };
   return { x: L.origin.x + col * L.cell, y: L.origin.y + row * L.cell };
-}
-
-export function inside(r: Rect, x: number, y: number): boolean {
-  return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
-}
-
-export function centre(r: Rect): Pt {
-  return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
 }
 
 /**

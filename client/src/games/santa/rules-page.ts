@@ -5,6 +5,7 @@
 import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
 import type { SantaOptions } from '@fireside/shared/games/santa/types';
+import { rulesDialog } from '../common/rules-dialog.js';
 
 function variant(text: string, on: boolean, isDefault: boolean, testid: string): HTMLElement {
   return h(
@@ -61,38 +62,13 @@ export function rulesContent(options: Pick<SantaOptions, 'awayMarkers' | 'tieBre
   );
 }
 
-let open: HTMLDialogElement | null = null;
+const dialog = rulesDialog('santa', 'sc');
 
-/** Open the rules in a modal dialog (Esc or the Close button closes it; focus returns where it was). */
+/** Open the rules in a modal dialog. */
 export function openRules(options: Pick<SantaOptions, 'awayMarkers' | 'tieBreak'>): void {
-  open?.close();
-  const back = document.activeElement as HTMLElement | null;
-  const close = () => dialog.close();
-  const dialog = h(
-    'dialog',
-    { class: 'sc-rules', testid: 'santa-rules-dialog', 'aria-labelledby': 'sc-rules-title' },
-    h(
-      'div',
-      { class: 'sc-rules-head' },
-      h('h2', { id: 'sc-rules-title', class: 'panel-title' }, '📖 ', t('santa.rules.title')),
-      h('button', { class: 'btn btn-small', type: 'button', testid: 'santa-rules-close', onclick: close }, '✕ ', t('santa.rules.close')),
-    ),
-    rulesContent(options),
-  );
-  dialog.addEventListener('close', () => {
-    dialog.remove();
-    if (open === dialog) open = null;
-    back?.focus?.({ preventScroll: true });
-  });
-  // A click on the backdrop (outside the box) closes it too.
-  dialog.addEventListener('click', (e) => {
-    if (e.target === dialog) close();
-  });
-  document.body.append(dialog);
-  open = dialog;
-  dialog.showModal();
+  dialog.open(() => rulesContent(options));
 }
 
 export function closeRules(): void {
-  open?.close();
+  dialog.close();
 }

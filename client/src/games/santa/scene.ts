@@ -11,9 +11,11 @@ import { t } from '../../i18n/index.js';
 import { playerColorNum, initial } from '../colors.js';
 import type { HouseId, LogEntry, MoveKind, Route } from '@fireside/shared/games/santa/types';
 import { ROUNDS, SUPPLY, awaited, cardName, houseName, suitIsRed, suitOf, type Model } from './model.js';
-import { alongPolyline, centre, computeLayout, latticeToPx, smoothCurve, type Pt, type Rect, type SantaLayout } from './layout.js';
+import { alongPolyline, computeLayout, latticeToPx, smoothCurve, type SantaLayout } from './layout.js';
+import { centre, type Pt, type Rect } from '../common/geometry.js';
 import { describe, isCaption } from './events.js';
-import { Tweens, easeInOutQuad, easeOutBack } from '../gifttrap/tween.js';
+import { easeInOutQuad, easeOutBack } from '../common/tween.js';
+import { EMOJI_FONT, TABLE_FONT, OnDemandScene, createTableApp, fitText, flipFaceUp, reducedMotion, tableText } from '../common/pixi-scene.js';
 
 export interface SceneState {
   model: Model;
@@ -40,8 +42,6 @@ export interface SceneCallbacks {
   clickPlate(seat: number): void;
 }
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
-const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Twemoji Mozilla", sans-serif';
 const C = {
   table: 0x3a2419,
   night: 0x152238,
@@ -68,27 +68,6 @@ const C = {
   ribbon: 0xffd45c,
 };
 
-/** Players who ask for less motion get instant moves and no floating captions. */
-export function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-/** Shorten a text (with an ellipsis) until it is at most `max` pixels wide. */
-function fitText(tx: Text, max: number, full: string): Text {
-  if (tx.width <= max) return tx;
-  const chars = [...full];
-  let lo = 1;
-  let hi = chars.length - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    tx.text = chars.slice(0, mid).join('') + '…';
-    if (tx.width <= max) lo = mid;
-    else hi = mid - 1;
-  }
-  tx.text = chars.slice(0, lo).join('') + '…';
-  return tx;
-}
-
 /** Counter spots around a house, in cells: the first is Santa's when he is there. */
 const SPOTS: [number, number][] = [
   [0.36, 0.12],
@@ -111,9 +90,7 @@ interface Anim {
   fired?: Set<LogEntry>;
 }
 
-export class SantaScene {
-  readonly app: Application;
-  private root = new Container();
+export class SantaScene extends OnDemandScene {
   /** The drawing target of the draw* methods: one of the keyed layers below. */
   private staticLayer: Container;
   private base = new Container();
@@ -124,16 +101,10 @@ export class SantaScene {
   private counterLayer = new Container();
   private captionLayer = new Container();
   private fx = new Container();
-  private tweens = new Tweens();
   private layout: SantaLayout | null = null;
   private state: SceneState | null = null;
   private prev: Model | null = null;
-  private width = 0;
-  private destroyed = false;
-  private frame = 0;
-  private lastFrame = 0;
   private lastKey = '';
-  private clock = 0;
 
   // Counters: displayed positions lag behind the view while moves animate.
   private counters = new Map<number, Container>();
@@ -158,56 +129,25 @@ export class SantaScene {
 
   constructor(
     app: Application,
-    private host: HTMLElement,
+    host: HTMLElement,
+    width: number,
     private cb: SceneCallbacks,
   ) {
-    this.app = app;
+    super(app, host, width);
     this.staticLayer = this.layers.town;
     this.base.addChild(this.layers.town, this.layers.header, this.layers.plates, this.layers.hand);
     this.root.addChild(this.base, this.presentLayer, this.hoverLayer, this.counterLayer, this.captionLayer, this.fx);
-    app.stage.addChild(this.root);
     const canvas = app.canvas as HTMLCanvasElement;
-    canvas.style.touchAction = 'pan-y';
     canvas.addEventListener('pointermove', (e) => this.onHover(e));
     canvas.addEventListener('pointerleave', () => this.setHover(-1));
   }
 
   static async create(host: HTMLElement, cb: SceneCallbacks): Promise<SantaScene> {
-    const app = new Application();
-    const width = Math.max(300, Math.floor(host.clientWidth || 800));
-    await app.init({
-      preference: 'webgl',
-      width,
-      height: 500,
-      background: C.table,
-      antialias: true,
-      autoDensity: true,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
-      preserveDrawingBuffer: false,
-      // Render on demand (see requestRender): an idle table costs no CPU.
-      autoStart: false,
-      sharedTicker: false,
-    });
-    app.renderer.events.autoPreventDefault = false;
-    const canvas = app.canvas as HTMLCanvasElement;
-    canvas.setAttribute('role', 'img');
-    canvas.dataset.testid = 'table-canvas';
-    host.append(canvas);
-    const scene = new SantaScene(app, host, cb);
-    scene.width = width;
-    return scene;
+    const { app, width } = await createTableApp(host, { height: 500, background: C.table, antialias: true });
+    return new SantaScene(app, host, width, cb);
   }
 
-  destroy(): void {
-    this.destroyed = true;
-    cancelAnimationFrame(this.frame);
-    this.app.destroy(true, { children: true, texture: true });
-  }
-
-  resize(): void {
-    const w = Math.max(300, Math.floor(this.host.clientWidth));
-    if (w === this.width) return;
-    this.width = w;
+  protected relayout(): void {
     if (this.state) {
       this.lastKey = '';
       this.update(this.state);
@@ -290,11 +230,7 @@ export class SantaScene {
   // ---------------------------------------------------------------- drawing
 
   private text(str: string, style: TextStyleOptions, x: number, y: number, anchorX = 0, anchorY = 0, parent: Container = this.staticLayer): Text {
-    const tx = new Text({ text: str, style: { fontFamily: FONT, fill: C.cream, ...style } });
-    tx.anchor.set(anchorX, anchorY);
-    tx.position.set(Math.round(x), Math.round(y));
-    parent.addChild(tx);
-    return tx;
+    return tableText(parent, str, style, x, y, anchorX, anchorY);
   }
 
   private housePx(id: HouseId): Pt {
@@ -489,7 +425,7 @@ export class SantaScene {
       // Snow on the roof.
       g.poly([-w * 0.36, top + roofH * 0.42, 0, top - 1, w * 0.36, top + roofH * 0.42, w * 0.2, top + roofH * 0.34, 0, top + roofH * 0.2, -w * 0.2, top + roofH * 0.34]).fill({ color: 0xffffff, alpha: 0.9 });
       c.addChild(g);
-      const num = new Text({ text: house.label, style: { fontFamily: FONT, fontSize: Math.max(9, Math.round(bodyH * 0.7)), fontWeight: '800', fill: isAway ? 0x23272e : C.ink } });
+      const num = new Text({ text: house.label, style: { fontFamily: TABLE_FONT, fontSize: Math.max(9, Math.round(bodyH * 0.7)), fontWeight: '800', fill: isAway ? 0x23272e : C.ink } });
       num.anchor.set(0.5, 0.5);
       num.position.set(0, Math.round(top + roofH + bodyH / 2 + 0.5));
       c.addChild(num);
@@ -502,7 +438,7 @@ export class SantaScene {
       if (L.showNames) {
         const name = new Text({
           text: houseName(town, house.id),
-          style: { fontFamily: FONT, fontSize: 10, fontWeight: '600', fill: 0xdfe8f2, align: 'center', wordWrap: true, wordWrapWidth: cell * 0.96, breakWords: true, lineHeight: 11, stroke: { color: C.night, width: 3 } },
+          style: { fontFamily: TABLE_FONT, fontSize: 10, fontWeight: '600', fill: 0xdfe8f2, align: 'center', wordWrap: true, wordWrapWidth: cell * 0.96, breakWords: true, lineHeight: 11, stroke: { color: C.night, width: 3 } },
         });
         name.anchor.set(0.5, 0);
         name.position.set(0, Math.round(top + roofH + bodyH + 2));
@@ -665,11 +601,11 @@ export class SantaScene {
     if (secret) g.roundRect(-w / 2 + 2, -h / 2 + 2, w - 4, h - 4, 4).stroke({ width: 1, color: C.gold, alpha: 0.6 });
     parent.addChild(g);
     const red = suitIsRed(seat);
-    const rank = new Text({ text: cardName(card), style: { fontFamily: FONT, fontSize: Math.round(h * 0.42), fontWeight: '900', fill: red ? 0xc0282d : 0x222222 } });
+    const rank = new Text({ text: cardName(card), style: { fontFamily: TABLE_FONT, fontSize: Math.round(h * 0.42), fontWeight: '900', fill: red ? 0xc0282d : 0x222222 } });
     rank.anchor.set(0.5, 0.5);
     rank.position.set(0, -h * 0.1);
     parent.addChild(rank);
-    const suit = new Text({ text: suitOf(seat), style: { fontFamily: FONT, fontSize: Math.round(h * 0.28), fill: red ? 0xc0282d : 0x222222 } });
+    const suit = new Text({ text: suitOf(seat), style: { fontFamily: TABLE_FONT, fontSize: Math.round(h * 0.28), fill: red ? 0xc0282d : 0x222222 } });
     suit.anchor.set(0.5, 0.5);
     suit.position.set(0, h * 0.27);
     parent.addChild(suit);
@@ -965,7 +901,7 @@ export class SantaScene {
       e.position.set(0, 1);
       c.addChild(e);
     } else {
-      const e = new Text({ text: initial(m.names[seat]), style: { fontFamily: FONT, fontSize: Math.round(r * 1.15), fontWeight: '900', fill: 0xffffff, stroke: { color: 0x000000, width: 2 } } });
+      const e = new Text({ text: initial(m.names[seat]), style: { fontFamily: TABLE_FONT, fontSize: Math.round(r * 1.15), fontWeight: '900', fill: 0xffffff, stroke: { color: 0x000000, width: 2 } } });
       e.anchor.set(0.5, 0.5);
       c.addChild(e);
     }
@@ -1029,7 +965,7 @@ export class SantaScene {
       const p = this.housePx(e.house);
       const label = new Text({
         text: e.delta > 0 ? `+${e.delta}` : `−${-e.delta}`,
-        style: { fontFamily: FONT, fontSize: Math.max(16, Math.round(L.cell * 0.3)), fontWeight: '900', fill: e.delta > 0 ? playerColorNum(e.seat) : C.bad, stroke: { color: 0x0b1220, width: 4 } },
+        style: { fontFamily: TABLE_FONT, fontSize: Math.max(16, Math.round(L.cell * 0.3)), fontWeight: '900', fill: e.delta > 0 ? playerColorNum(e.seat) : C.bad, stroke: { color: 0x0b1220, width: 4 } },
       });
       label.anchor.set(0.5, 0.5);
       const offset = this.fx.children.length % 2 ? 0.2 : -0.2;
@@ -1063,7 +999,7 @@ export class SantaScene {
     this.captionKey = key;
     for (const child of this.captionLayer.removeChildren()) child.destroy({ children: true });
     if (!last) return;
-    const tx = new Text({ text: last, style: { fontFamily: FONT, fontSize: L.narrow ? 12 : 14, fontWeight: '700', fill: C.cream } });
+    const tx = new Text({ text: last, style: { fontFamily: TABLE_FONT, fontSize: L.narrow ? 12 : 14, fontWeight: '700', fill: C.cream } });
     fitText(tx, r.w - 24, last);
     tx.anchor.set(0.5, 0.5);
     const w = Math.min(r.w, tx.width + 24);
@@ -1137,25 +1073,12 @@ export class SantaScene {
 
   // ---------------------------------------------------------------- frame loop
 
-  private requestRender(): void {
-    if (!this.frame && !this.destroyed) this.frame = requestAnimationFrame(this.loop);
+  protected override get animating(): boolean {
+    return this.flipTargets.length > 0;
   }
 
-  private loop = (now: number): void => {
-    this.frame = 0;
-    if (this.destroyed) return;
-    const dt = this.lastFrame ? Math.min(100, now - this.lastFrame) : 16;
-    this.lastFrame = now;
-    this.clock += dt;
-    this.tweens.tick(dt);
-    if (this.flipTargets.length) {
-      const k = Math.min(1, (this.clock - this.flipAt) / 450);
-      for (const target of this.flipTargets) if (!target.destroyed) target.scale.x = Math.max(0.02, easeOutBack(k));
-      if (k >= 1) this.flipTargets = [];
-    }
-    this.app.render();
-    if (this.tweens.busy || this.flipTargets.length) this.requestRender();
-    else this.lastFrame = 0;
-  };
+  protected override animate(): void {
+    if (this.flipTargets.length && flipFaceUp(this.flipTargets, this.clock - this.flipAt)) this.flipTargets = [];
+  }
 }
 

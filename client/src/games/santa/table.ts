@@ -13,6 +13,7 @@ import type { HouseId, Route, SantaAction } from '@fireside/shared/games/santa/t
 import { myMoves, setupHouses, toModel, type Model } from './model.js';
 import { SantaScene, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
+import { followHostSize } from '../common/pixi-scene.js';
 import { closeRules, openRules } from './rules-page.js';
 
 export class SantaTable implements GameTable {
@@ -36,12 +37,7 @@ export class SantaTable implements GameTable {
     private hosts: TableHosts,
     private session: RoomSession,
   ) {
-    let pending = 0;
-    this.resizeObs = new ResizeObserver(() => {
-      cancelAnimationFrame(pending);
-      pending = requestAnimationFrame(() => this.scene.resize());
-    });
-    this.resizeObs.observe(hosts.canvas);
+    this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
     scene.routesTo = (house) => this.routesTo(house);
     window.addEventListener('keydown', this.onKey);
     // A refused intent: let the player try again.

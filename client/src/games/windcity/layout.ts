@@ -1,17 +1,6 @@
 /** Where everything goes on the Wind City table, for a given canvas width. Pure geometry. */
 import { COLS, ROWS, colOf, rowOf } from '@fireside/shared/games/windcity/board';
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface Pt {
-  x: number;
-  y: number;
-}
+import type { Pt, Rect } from '../common/geometry.js';
 
 export interface WcLayout {
   W: number;
@@ -125,12 +114,4 @@ export function squareAt(L: WcLayout, x: number, y: number): number | null {
   const rowFromTop = Math.floor((y - L.board.y) / L.cell);
   if (col < 0 || col >= COLS || rowFromTop < 0 || rowFromTop >= ROWS) return null;
   return (ROWS - 1 - rowFromTop) * COLS + col;
-}
-
-export function inside(r: Rect, x: number, y: number): boolean {
-  return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
-}
-
-export function centre(r: Rect): Pt {
-  return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
 }

@@ -5,6 +5,7 @@
 import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
 import type { WindCityOptions } from '@fireside/shared/games/windcity/types';
+import { rulesDialog } from '../common/rules-dialog.js';
 
 function section(key: string, paras: string[], vars: Record<string, unknown> = {}): HTMLElement {
   return h(
@@ -43,37 +44,13 @@ export function rulesContent(options: WindCityOptions, players: number): HTMLEle
   );
 }
 
-let open: HTMLDialogElement | null = null;
+const dialog = rulesDialog('windcity', 'wc');
 
-/** Open the rules in a modal dialog (Esc or the Close button closes it; focus returns where it was). */
+/** Open the rules in a modal dialog. */
 export function openRules(options: WindCityOptions, players: number): void {
-  open?.close();
-  const back = document.activeElement as HTMLElement | null;
-  const close = () => dialog.close();
-  const dialog = h(
-    'dialog',
-    { class: 'wc-rules', testid: 'windcity-rules-dialog', 'aria-labelledby': 'wc-rules-title' },
-    h(
-      'div',
-      { class: 'wc-rules-head' },
-      h('h2', { id: 'wc-rules-title', class: 'panel-title' }, '📖 ', t('windcity.rules.title')),
-      h('button', { class: 'btn btn-small', type: 'button', testid: 'windcity-rules-close', onclick: close }, '✕ ', t('windcity.rules.close')),
-    ),
-    rulesContent(options, players),
-  );
-  dialog.addEventListener('close', () => {
-    dialog.remove();
-    if (open === dialog) open = null;
-    back?.focus?.({ preventScroll: true });
-  });
-  dialog.addEventListener('click', (e) => {
-    if (e.target === dialog) close();
-  });
-  document.body.append(dialog);
-  open = dialog;
-  dialog.showModal();
+  dialog.open(() => rulesContent(options, players));
 }
 
 export function closeRules(): void {
-  open?.close();
+  dialog.close();
 }

@@ -12,13 +12,15 @@
 import { Application, Container, Graphics, Rectangle, Text, type FederatedPointerEvent, type TextStyleOptions } from 'pixi.js';
 import { t } from '../../i18n/index.js';
 import { playerColorNum } from '../colors.js';
-import { Tweens, easeInOutQuad, easeOutBack, easeOutCubic } from '../gifttrap/tween.js';
+import { easeInOutQuad, easeOutBack, easeOutCubic } from '../common/tween.js';
+import { TABLE_FONT, OnDemandScene, createTableApp, fitText, reducedMotion, tableText } from '../common/pixi-scene.js';
 import { COLS, ROWS, SEA_ROWS, BEACH_ROW, OBSERVATORIES, colOf, rowOf, sectionOfRow } from '@fireside/shared/games/windcity/board';
 import type { ActRecord, ActSegment, Card, HouseSquare, SquareId, StepRecord } from '@fireside/shared/games/windcity/types';
 import { isPremium } from '@fireside/shared/games/windcity/rules';
 import { cardById } from '@fireside/shared/games/windcity/cards';
 import { DIR_ARROW, awaited, expiredAfter, housesBefore, houseStats, positionBefore, seatName, squareName, actionText, type Model, type Preview } from './model.js';
-import { computeLayout, cellRect, centre, squareAt, squareCentre, type Pt, type Rect, type WcLayout } from './layout.js';
+import { computeLayout, cellRect, squareAt, squareCentre, type WcLayout } from './layout.js';
+import { centre, type Pt, type Rect } from '../common/geometry.js';
 import { describe, planText } from './events.js';
 
 export type ClickMode = 'hurricane' | 'place' | 'renew' | 'ask' | 'kauf' | null;
@@ -54,7 +56,6 @@ export interface SceneCallbacks {
   clickAction(index: number): void;
 }
 
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
 const C = {
   table: 0x241710,
   frame: 0x1a2630,
@@ -84,26 +85,6 @@ const C = {
   cardBack: 0x6a3f8f,
 };
 
-/** Players who ask for less motion get the result of each act at once. */
-export function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-function fitText(tx: Text, max: number): Text {
-  if (tx.width <= max) return tx;
-  const chars = [...tx.text];
-  let lo = 1;
-  let hi = chars.length - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    tx.text = chars.slice(0, mid).join('') + '…';
-    if (tx.width <= max) lo = mid;
-    else hi = mid - 1;
-  }
-  tx.text = chars.slice(0, lo).join('') + '…';
-  return tx;
-}
-
 /** A darker shade of a colour. */
 function shade(color: number, k: number): number {
   const r = Math.round(((color >> 16) & 255) * k);
@@ -115,9 +96,7 @@ function shade(color: number, k: number): number {
 /** A step of an act being animated. */
 type Beat = (done: () => void) => void;
 
-export class WindCityScene {
-  readonly app: Application;
-  private root = new Container();
+export class WindCityScene extends OnDemandScene {
   private boardLayer = new Container();
   private markLayer = new Container();
   private trailLayer = new Graphics();
@@ -129,13 +108,8 @@ export class WindCityScene {
   private uiLayer = new Container();
   private captionLayer = new Container();
   private boardHit = new Container();
-  private tweens = new Tweens();
   private layout: WcLayout | null = null;
   private state: SceneState | null = null;
-  private width = 0;
-  private destroyed = false;
-  private frame = 0;
-  private lastFrame = 0;
   private keys = { board: '', marks: '', preview: '', houses: '', ui: '', caption: '' };
   private hover: SquareId | null = null;
 
@@ -155,12 +129,12 @@ export class WindCityScene {
 
   constructor(
     app: Application,
-    private host: HTMLElement,
+    host: HTMLElement,
+    width: number,
     private cb: SceneCallbacks,
   ) {
-    this.app = app;
+    super(app, host, width);
     this.root.addChild(this.boardLayer, this.markLayer, this.trailLayer, this.previewLayer, this.houseLayer, this.hoverLayer, this.hurricane, this.fx, this.boardHit, this.uiLayer, this.captionLayer);
-    app.stage.addChild(this.root);
     this.boardHit.eventMode = 'static';
     this.boardHit.on('pointertap', (e: FederatedPointerEvent) => {
       const L = this.layout;
@@ -175,45 +149,14 @@ export class WindCityScene {
       this.setHover(sq !== null && this.state?.clickable.includes(sq) ? sq : null);
     });
     this.boardHit.on('pointerleave', () => this.setHover(null));
-    const canvas = app.canvas as HTMLCanvasElement;
-    canvas.style.touchAction = 'pan-y';
   }
 
   static async create(host: HTMLElement, cb: SceneCallbacks): Promise<WindCityScene> {
-    const app = new Application();
-    const width = Math.max(300, Math.floor(host.clientWidth || 800));
-    await app.init({
-      preference: 'webgl',
-      width,
-      height: 600,
-      background: C.table,
-      antialias: true,
-      autoDensity: true,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
-      preserveDrawingBuffer: false,
-      autoStart: false,
-      sharedTicker: false,
-    });
-    app.renderer.events.autoPreventDefault = false;
-    const canvas = app.canvas as HTMLCanvasElement;
-    canvas.setAttribute('role', 'img');
-    canvas.dataset.testid = 'table-canvas';
-    host.append(canvas);
-    const scene = new WindCityScene(app, host, cb);
-    scene.width = width;
-    return scene;
+    const { app, width } = await createTableApp(host, { height: 600, background: C.table, antialias: true });
+    return new WindCityScene(app, host, width, cb);
   }
 
-  destroy(): void {
-    this.destroyed = true;
-    cancelAnimationFrame(this.frame);
-    this.app.destroy(true, { children: true, texture: true });
-  }
-
-  resize(): void {
-    const w = Math.max(300, Math.floor(this.host.clientWidth));
-    if (w === this.width) return;
-    this.width = w;
+  protected relayout(): void {
     if (this.state) {
       this.keys = { board: '', marks: '', preview: '', houses: '', ui: '', caption: '' };
       this.update(this.state);
@@ -540,7 +483,7 @@ export class WindCityScene {
   }
 
   private pop(at: Pt, text: string, color: number): void {
-    const tx = new Text({ text, style: { fontFamily: FONT, fontSize: Math.max(14, Math.round(this.layout!.cell * 0.45)), fontWeight: '900', fill: color, stroke: { color: 0x000000, width: 4 } } });
+    const tx = new Text({ text, style: { fontFamily: TABLE_FONT, fontSize: Math.max(14, Math.round(this.layout!.cell * 0.45)), fontWeight: '900', fill: color, stroke: { color: 0x000000, width: 4 } } });
     tx.anchor.set(0.5);
     tx.position.set(at.x, at.y);
     this.fx.addChild(tx);
@@ -566,11 +509,7 @@ export class WindCityScene {
   }
 
   private text(parent: Container, str: string, style: TextStyleOptions, x: number, y: number, ax = 0, ay = 0): Text {
-    const tx = new Text({ text: str, style: { fontFamily: FONT, fill: C.cream, ...style } });
-    tx.anchor.set(ax, ay);
-    tx.position.set(Math.round(x), Math.round(y));
-    parent.addChild(tx);
-    return tx;
+    return tableText(parent, str, style, x, y, ax, ay);
   }
 
   private clear(layer: Container): void {
@@ -1115,24 +1054,17 @@ export class WindCityScene {
 
   // ---------------------------------------------------------------- frame loop
 
-  private requestRender(): void {
-    if (!this.frame && !this.destroyed) this.frame = requestAnimationFrame(this.loop);
+  /** The hurricane spins while an act plays. */
+  protected override get animating(): boolean {
+    return this.playing;
   }
 
-  private loop = (now: number): void => {
-    this.frame = 0;
-    if (this.destroyed) return;
-    const dt = this.lastFrame ? Math.min(100, now - this.lastFrame) : 16;
-    this.lastFrame = now;
-    this.tweens.tick(dt);
+  protected override animate(dt: number): void {
     if (this.playing) {
       this.spin += dt * 0.006;
       this.hurricane.rotation = -this.spin;
     }
-    this.app.render();
-    if (this.tweens.busy || this.playing) this.requestRender();
-    else this.lastFrame = 0;
-  };
+  }
 }
 
 /** Segments of an act that have run (a Kauf waiting for its square has not). */

@@ -15,6 +15,7 @@ import { rowOf } from '@fireside/shared/games/windcity/board';
 import { cardById, myCard, myKauf, myPlacements, planCost, previewPlan, toModel, uninsuredOf, type Model } from './model.js';
 import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
+import { followHostSize } from '../common/pixi-scene.js';
 import { closeRules, openRules } from './rules-page.js';
 
 export class WindCityTable implements GameTable {
@@ -38,12 +39,7 @@ export class WindCityTable implements GameTable {
     private hosts: TableHosts,
     private session: RoomSession,
   ) {
-    let pending = 0;
-    this.resizeObs = new ResizeObserver(() => {
-      cancelAnimationFrame(pending);
-      pending = requestAnimationFrame(() => this.scene.resize());
-    });
-    this.resizeObs.observe(hosts.canvas);
+    this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
     window.addEventListener('keydown', this.onKey);
     this.unsubscribe = session.serverError.on((e) => {
       if (e.type !== 'intent') return;

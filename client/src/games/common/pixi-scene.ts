@@ -1,0 +1,182 @@
+/**
+ * What every table's Pixi scene shares: the Application (WebGL preferred, the
+ * same canvas attributes the tests and screen readers rely on), drawing on
+ * demand, following the host's width, and tearing it all down. Each game's
+ * scene extends OnDemandScene and keeps its own layers, drawing and input.
+ */
+import { Application, Container, Text, type TextStyleOptions } from 'pixi.js';
+import { Tweens, easeOutBack } from './tween.js';
+
+export const TABLE_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
+export const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Twemoji Mozilla", sans-serif';
+/** The default ink of table texts (every game's palette calls it `cream`). */
+const CREAM = 0xfff4e2;
+
+/** Players who ask for less motion get instant moves: no flights, flips or floating captions. */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** A text on the table, placed on whole pixels (crisper) by its anchor. */
+export function tableText(parent: Container, str: string, style: TextStyleOptions, x: number, y: number, anchorX = 0, anchorY = 0): Text {
+  const tx = new Text({ text: str, style: { fontFamily: TABLE_FONT, fill: CREAM, ...style } });
+  tx.anchor.set(anchorX, anchorY);
+  tx.position.set(Math.round(x), Math.round(y));
+  parent.addChild(tx);
+  return tx;
+}
+
+/** Shorten a text (with an ellipsis) until it is at most `max` pixels wide. */
+export function fitText(tx: Text, max: number, full: string = tx.text): Text {
+  if (tx.width <= max) return tx;
+  const chars = [...full];
+  let lo = 1;
+  let hi = chars.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    tx.text = chars.slice(0, mid).join('') + '…';
+    if (tx.width <= max) lo = mid;
+    else hi = mid - 1;
+  }
+  tx.text = chars.slice(0, lo).join('') + '…';
+  return tx;
+}
+
+/**
+ * Cards turning face up together: scale.x grows from almost nothing, with a
+ * little overshoot, over 450 ms since the flip began. True once it is over.
+ */
+export function flipFaceUp(targets: readonly Container[], elapsed: number): boolean {
+  const k = Math.min(1, elapsed / 450);
+  const s = easeOutBack(k);
+  for (const target of targets) if (!target.destroyed) target.scale.x = Math.max(0.02, s);
+  return k >= 1;
+}
+
+/** The canvas fills its host's width, but never gets narrower than this. */
+const MIN_WIDTH = 300;
+
+export interface TableAppOptions {
+  /** The first height: each scene sets its own from its layout on the first update. */
+  height: number;
+  background: number;
+  antialias: boolean;
+}
+
+/** A Pixi Application for a table, its canvas appended to `host`; `width` is the canvas width it starts with. */
+export async function createTableApp(host: HTMLElement, opts: TableAppOptions): Promise<{ app: Application; width: number }> {
+  const app = new Application();
+  const width = Math.max(MIN_WIDTH, Math.floor(host.clientWidth || 800));
+  await app.init({
+    preference: 'webgl',
+    width,
+    height: opts.height,
+    background: opts.background,
+    antialias: opts.antialias,
+    autoDensity: true,
+    resolution: Math.min(2, window.devicePixelRatio || 1),
+    preserveDrawingBuffer: false,
+    // Render on demand (see requestRender): an idle table costs no CPU, which matters on phones.
+    autoStart: false,
+    sharedTicker: false,
+  });
+  // Let the page scroll on phones when a finger moves over the table.
+  app.renderer.events.autoPreventDefault = false;
+  const canvas = app.canvas as HTMLCanvasElement;
+  canvas.setAttribute('role', 'img');
+  canvas.dataset.testid = 'table-canvas';
+  canvas.style.touchAction = 'pan-y';
+  host.append(canvas);
+  return { app, width };
+}
+
+/**
+ * Resize the scene when its host changes size, at most once an animation
+ * frame (a window being dragged wider fires many observations). Disconnect the
+ * returned observer when the table goes.
+ */
+export function followHostSize(host: HTMLElement, resize: () => void): ResizeObserver {
+  let pending = 0;
+  const observer = new ResizeObserver(() => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(resize);
+  });
+  observer.observe(host);
+  return observer;
+}
+
+/**
+ * A table scene drawn on demand: nothing runs while the table is idle; a
+ * change calls requestRender, and frames keep coming only while tweens run or
+ * the scene says it is `animating`.
+ */
+export abstract class OnDemandScene {
+  readonly app: Application;
+  /** Everything the scene draws hangs below this. */
+  protected readonly root = new Container();
+  protected readonly tweens = new Tweens();
+  /** The canvas width the layout is computed for. */
+  protected width: number;
+  protected destroyed = false;
+  /** Animation time in ms: it advances only while frames are drawn. */
+  protected clock = 0;
+  private frame = 0;
+  private lastFrame = 0;
+
+  constructor(
+    app: Application,
+    protected readonly host: HTMLElement,
+    width: number,
+  ) {
+    this.app = app;
+    this.width = width;
+    app.stage.addChild(this.root);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    cancelAnimationFrame(this.frame);
+    this.beforeDestroy();
+    this.app.destroy(true, { children: true, texture: true });
+  }
+
+  /** The container changed size. */
+  resize(): void {
+    const w = Math.max(MIN_WIDTH, Math.floor(this.host.clientWidth));
+    if (w === this.width) return;
+    this.width = w;
+    this.relayout();
+  }
+
+  /** Redraw everything for the new `width`. */
+  protected abstract relayout(): void;
+
+  /** Let go of what lives outside the canvas (e.g. a drag in progress) before the Application goes. */
+  protected beforeDestroy(): void {}
+
+  /** Advance the scene's own time-based effects by `dt` ms (after the clock and the tweens). */
+  protected animate(_dt: number): void {}
+
+  /** Something besides the tweens is moving: keep drawing frames. */
+  protected get animating(): boolean {
+    return false;
+  }
+
+  /** Draw on the next animation frame; keep drawing while something moves. */
+  protected requestRender(): void {
+    if (!this.frame && !this.destroyed) this.frame = requestAnimationFrame(this.loop);
+  }
+
+  private loop = (now: number): void => {
+    this.frame = 0;
+    if (this.destroyed) return;
+    const dt = this.lastFrame ? Math.min(100, now - this.lastFrame) : 16;
+    this.lastFrame = now;
+    this.clock += dt;
+    this.tweens.tick(dt);
+    this.animate(dt);
+    this.app.render();
+    if (this.tweens.busy || this.animating) this.requestRender();
+    else this.lastFrame = 0;
+  };
+}
