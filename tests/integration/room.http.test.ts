@@ -17,6 +17,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Fireside test</title>');
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
+  // Big enough for the compression threshold (1 KB).
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js'), `export const gifts = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `gift-${i}`))};`);
   srv = await startServer({}, dist);
 });
 afterAll(async () => {
@@ -44,6 +46,17 @@ describe('room http', () => {
     expect(await js.text()).toContain('app');
     const missing = await fetch(`${srv.url}/assets/missing.js`);
     expect(missing.status).toBe(404);
+  });
+
+  it('compresses the client for browsers that accept gzip', async () => {
+    const http = await import('node:http');
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      http.get(`${srv.url}/assets/big.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      }).on('error', reject);
+    });
+    expect(headers['content-encoding']).toBe('gzip');
   });
 
   it('keeps the matchmaking routes working next to the fallback', async () => {
