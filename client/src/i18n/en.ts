@@ -221,6 +221,7 @@ const en = {
     scores: 'Scores',
     tableLabel: 'Gift Trap table: the same actions are available with the buttons beside it.',
     end: {
+      show: 'See the results',
       title: 'Game over',
       chart: 'Progress per round',
       give: 'GIVE track',

@@ -222,6 +222,7 @@ const fr: Resources = {
     scores: 'Scores',
     tableLabel: 'Table de Gift Trap : les mêmes actions sont possibles avec les boutons à côté.',
     end: {
+      show: 'Voir les résultats',
       title: 'Partie terminée',
       chart: 'Progression par manche',
       give: 'Piste OFFRIR',

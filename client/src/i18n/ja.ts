@@ -222,6 +222,7 @@ const ja: Resources = {
     scores: '得点',
     tableLabel: 'ギフトトラップの盤面：同じ操作は横のボタンでもできます。',
     end: {
+      show: '結果を見る',
       title: 'ゲーム終了',
       chart: 'ラウンドごとの進み具合',
       give: '贈るトラック',

@@ -205,7 +205,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
   if (v.phase === 'over' && v.winners) {
     phase.prepend(
       h('p', { class: 'winners', testid: 'winners' }, '🏆 ', t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => m.names[w])) })),
-      h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('gifttrap.end.title'), ' →'),
+      h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('gifttrap.end.show'), ' →'),
     );
   }
 
