@@ -192,6 +192,18 @@ describe('Gift Trap in the browser', () => {
     await alice.page.click(tid('start-game'));
 
     for (const p of [alice, bob, carol, dana]) await p.page.waitForSelector(tid('table-canvas'));
+    // --- The rules page (desktop and phone): the rulings, with this room's goal (30, the default) marked.
+    for (const [p, shot] of [[alice, 'gifttrap-rules.png'], [carol, 'gifttrap-rules-phone.png']] as const) {
+      await p.page.click(tid('gifttrap-rules'));
+      await p.page.waitForSelector(tid('gifttrap-rules-dialog'));
+      expect(await p.page.textContent(tid('gifttrap-rules-dialog'))).toMatch(/[−-]4/);
+      expect(await p.page.textContent(tid('rules-room'))).toContain('goal 30');
+      expect(await p.page.getAttribute(tid('rules-goal-30'), 'data-on')).toBe('true');
+      expect(await p.page.getAttribute(tid('rules-double-gifts'), 'data-on')).toBe('false');
+      await p.page.screenshot({ path: path.join(ARTIFACTS, shot) });
+      await p.page.click(tid('gifttrap-rules-close'));
+      await p.page.waitForSelector(tid('gifttrap-rules-dialog'), { state: 'detached' });
+    }
     // Everyone sees that one person is watching; the spectator holds no seat's secret.
     await alice.page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('1'), tid('watcher-count'));
     expect(

@@ -20,6 +20,7 @@ export interface ControlActions {
   submitWants(): void;
   openFrom(from: number): void;
   showResults(): void;
+  openRules(): void;
 }
 
 function dot(seat: number): HTMLElement {
@@ -43,7 +44,12 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       'div',
       { class: 'gt-head' },
       h('h2', { class: 'panel-title', testid: 'phase-title', dataset: { phase: v.phase, round: String(v.round) } }, `${t('game.round', { n: v.round })} · ${t(`gifttrap.phase.${v.phase}`)}`),
-      h('p', { class: 'gt-parent' }, '👑 ', `${t('gifttrap.parent')}: `, dot(v.parent), ` ${m.names[v.parent]}`, tierChip ? ' · ' : '', tierChip),
+      h(
+        'div',
+        { class: 'gt-role-row' },
+        h('p', { class: 'gt-parent' }, '👑 ', `${t('gifttrap.parent')}: `, dot(v.parent), ` ${m.names[v.parent]}`, tierChip ? ' · ' : '', tierChip),
+        h('button', { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules', onclick: () => a.openRules() }, '📖 ', t('gifttrap.options.rules')),
+      ),
     ),
   );
 

@@ -1,8 +1,9 @@
-/** Gift Trap settings in the lobby: track length and the double-gifts variant (3–4 players). */
+/** Gift Trap settings in the lobby: track length, the double-gifts variant (3–4 players), and the rules. */
 import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { GiftTrapOptions } from '@fireside/shared/games/gifttrap/types';
+import { openRules } from './rules-page.js';
 
 export function readOptions(snap: RoomSnapshot): GiftTrapOptions {
   const o = snap.options as Partial<GiftTrapOptions>;
@@ -32,8 +33,9 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
   });
   return h(
     'div',
-    { class: 'options' },
+    { class: 'options gt-options' },
     h('label', { class: 'field' }, h('span', { class: 'field-label' }, t('gifttrap.options.goal')), goal),
     h('label', { class: `check${doubleAllowed ? '' : ' disabled'}` }, dbl, h('span', null, t('gifttrap.options.doubleGifts'), h('small', { class: 'hint' }, ' ', t('gifttrap.options.doubleGiftsHint')))),
+    h('button', { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules-lobby', onclick: () => openRules(opts, snap.players) }, '📖 ', t('gifttrap.options.rules')),
   );
 }

@@ -14,6 +14,7 @@ import { giftOf, others, perRecipient, toModel, type Model } from './model.js';
 import { GiftTrapScene, type RoundRecap, type SceneState, type Token } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
+import { closeRules, openRules } from './rules-page.js';
 
 export class GiftTrapTable implements GameTable {
   private model: Model | null = null;
@@ -75,6 +76,7 @@ export class GiftTrapTable implements GameTable {
   }
 
   destroy(): void {
+    closeRules();
     this.resizeObs.disconnect();
     this.scene.destroy();
   }
@@ -159,6 +161,10 @@ export class GiftTrapTable implements GameTable {
     },
     openFrom: (from) => this.openFrom(from),
     showResults: () => this.onResults(),
+    openRules: () => {
+      const v = this.model?.view;
+      if (v) openRules(v.options, v.players);
+    },
   };
 
   private pickToken(token: Token): void {
