@@ -167,9 +167,22 @@ export async function waitFor(
   describe?: () => string,
 ): Promise<void> {
   const start = Date.now();
-  while (!pred()) {
+  // A predicate that throws (e.g. reads a member the state does not hold yet,
+  // before the next patch) counts as not satisfied yet; its last error is
+  // reported if the wait times out.
+  let lastError: unknown = null;
+  const holds = () => {
+    try {
+      return pred();
+    } catch (e) {
+      lastError = e;
+      return false;
+    }
+  };
+  while (!holds()) {
     if (Date.now() - start > timeoutMs) {
-      throw new Error(`timed out waiting for ${label}${describe ? `: ${describe()}` : ''}`);
+      const why = lastError ? ` (last error: ${(lastError as Error)?.message ?? lastError})` : '';
+      throw new Error(`timed out waiting for ${label}${describe ? `: ${describe()}` : ''}${why}`);
     }
     await sleep(10);
   }

@@ -83,8 +83,21 @@ async function step(p: Player, index: number, useCanvas: boolean, hooks: StepHoo
     for (let k = 0; k < recipients; k++) {
       const slot = (k + index) % slots;
       // Gifts on the canvas for one player (select happens automatically), DOM buttons for the others.
-      if (useCanvas) await clickCanvas(page, 'slot', slot);
-      else await page.click(tid(`slot-${slot}`), opts);
+      // A state patch (another player submitting) re-renders the controls; a click
+      // that lands on a node being replaced is lost, as it would be for a person,
+      // who would click again: so check that the gift was taken, and click again once.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (useCanvas) await clickCanvas(page, 'slot', slot);
+        else await page.click(tid(`slot-${slot}`), opts);
+        const taken = await page
+          .waitForFunction(
+            ([sel, left]) => Number((document.querySelector(sel)?.textContent ?? '').match(/\d+/)?.[0] ?? 0) === left,
+            [tid('give-status'), recipients - k - 1] as const,
+            { timeout: 3000 },
+          )
+          .then(() => true, () => false);
+        if (taken) break;
+      }
     }
     await hooks.beforeSubmitGifts?.();
     await page.click(tid('submit-gifts'), opts);
@@ -250,8 +263,11 @@ describe('Gift Trap in the browser', () => {
     for (;;) {
       let acted = false;
       for (const [i, p] of players.entries()) {
+        // The test plays round 1: once round 2 has begun (while round 1's last
+        // openings still animate), nobody acts any more.
+        if ((await phaseOf(p.page)).round >= 2) continue;
         const did = await step(p, i, i === 0, hooks[i]).catch((e: Error) => {
-          p.actions.push(`failed: ${e.message.split('\n')[0]}`);
+          p.actions.push(`failed: ${e.message.split('\n').slice(0, 6).join(' | ')}`);
           return null;
         });
         if (did) {
