@@ -6,6 +6,7 @@
  */
 import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
+import './rules-dialog.css';
 
 export interface RulesDialog {
   /** Open the rules (closing them first if they are open already). */
@@ -22,10 +23,10 @@ export function rulesDialog(game: string, cssPrefix: string): RulesDialog {
       const close = () => dialog.close();
       const dialog = h(
         'dialog',
-        { class: `${cssPrefix}-rules`, testid: `${game}-rules-dialog`, 'aria-labelledby': `${cssPrefix}-rules-title` },
+        { class: `rules-dialog ${cssPrefix}-rules`, testid: `${game}-rules-dialog`, 'aria-labelledby': `${cssPrefix}-rules-title` },
         h(
           'div',
-          { class: `${cssPrefix}-rules-head` },
+          { class: `rules-dialog-head ${cssPrefix}-rules-head` },
           h('h2', { id: `${cssPrefix}-rules-title`, class: 'panel-title' }, '📖 ', t(`${game}.rules.title`)),
           h('button', { class: 'btn btn-small', type: 'button', testid: `${game}-rules-close`, onclick: close }, '✕ ', t(`${game}.rules.close`)),
         ),
