@@ -6,10 +6,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { Client, type Room } from '@colyseus/sdk';
-import { listen } from '@colyseus/tools';
 import type { Server } from '@colyseus/core';
 import { getGame } from '@fireside/shared';
 import { createAppConfig } from '../src/app.config.js';
+import { listenFireside } from '../src/listen.js';
 import type { RoomSettings } from '../src/rooms/settings.js';
 import { badBotGame, secretGame, timedGame } from './fixture-game.js';
 import type { RecordingWebSocket } from './ws-setup.js';
@@ -32,7 +32,7 @@ export async function startServer(room: Partial<RoomSettings> = {}, clientDist =
     room: { games: fixtureGames, botDelayMs: 5, log: (m) => logs.push(m), ...room },
     clientDist,
   });
-  const server = await listen(config, 0);
+  const server = await listenFireside(config, 0);
   const address = server.transport.server!.address() as AddressInfo;
   return {
     server,

@@ -164,7 +164,7 @@ describe('Wind City through the room', () => {
     let stalling = true;
     let stalls = 0;
     const decide = (ctx: DecideContext): unknown => {
-      if (stalling && ctx.view.phase === 'market' && ctx.view.market.deciding[ctx.seat]) {
+      if (stalling && ctx.view.phase === 'market' && ctx.own?.deciding) {
         stalls++;
         return null;
       }
@@ -176,7 +176,7 @@ describe('Wind City through the room', () => {
     expect(human.room.state.deadline).toBe(0); // no limit during setup
 
     // The first market of the bot's turn in which the human may buy.
-    const opened = await human.waitFor((s) => s.status !== 'playing' || (viewOf(s).phase === 'market' && viewOf(s).market!.deciding[0]), 90_000, 'a market where the human buys');
+    const opened = await human.waitFor((s) => s.status !== 'playing' || (viewOf(s).phase === 'market' && JSON.parse(s.seats[0].secret || '{}').deciding === true), 90_000, 'a market where the human buys');
     const seen = Date.now();
     const market = viewOf(opened);
     expect(market.phase).toBe('market');

@@ -153,9 +153,12 @@ async function recordMatch(players: number, seed: string): Promise<Recorded> {
       watchers.push({ bot: watcher, label: 'spectator (from the lobby)' });
       watcher.onState((s) => {
         if (latecomer || !s.view || s.status !== 'playing') return;
-        const v = JSON.parse(s.view) as { phase: string; turn: number; market: { unanswered: number } | null };
+        const v = JSON.parse(s.view) as { phase: string; turn: number };
         // Join in the middle of a market with a request waiting (else later, in a secret phase).
-        if ((v.phase === 'market' && v.market!.unanswered > 0 && v.turn >= 3) || (v.turn >= 5 && SECRET_PHASES.has(v.phase))) {
+        // Nobody's public view says so (that is the point): the server's truth does.
+        const truth = spy.matches[before]?.turns.get(v.turn);
+        const waiting = [...(truth?.requests.values() ?? [])].some((r) => r.answer === null);
+        if ((v.phase === 'market' && waiting && v.turn >= 3) || (v.turn >= 5 && SECRET_PHASES.has(v.phase))) {
           latecomer = BotConnection.join({ server: srv.url, roomId, name: 'Latecomer', log });
         }
       });

@@ -36,6 +36,7 @@ const en = {
     },
   },
   errors: {
+    full: 'This table is full of onlookers right now. Try again in a moment.',
     unreachable: 'Cannot reach the game server. Check your connection and try again.',
     notFound: 'This room does not exist or has expired.',
     generic: 'Something went wrong: {{message}}',
@@ -598,8 +599,11 @@ const en = {
       mineAccepted_one: 'Your request was accepted: {{count}} house insured for {{price}}.',
       mineAccepted_other: 'Your request was accepted: {{count}} houses insured for {{price}}.',
       mineDeclined: 'Your request was declined.',
-      done: 'You have passed (or have nothing to insure).',
-      public: 'Players still deciding: {{deciding}} · requests waiting for an answer: {{unanswered}}.',
+      passed: 'You have passed.',
+      cannotBuy: 'You have no house you can insure in this market.',
+      inMarket: 'In the market:',
+      public_one: 'The market is open: {{names}} may buy insurance from {{seller}}. Requests and answers stay secret; insurance shows here once accepted.',
+      public_other: 'The market is open: {{names}} may buy insurance from {{seller}}. Requests and answers stay secret; insurance shows here once accepted.',
     },
     kauf: {
       yours: 'Kauf: choose the house that becomes a double house.',
@@ -730,7 +734,7 @@ const en = {
         title: 'Hidden information',
         p1: 'The draw pile’s order: nobody.',
         p2: 'The drawn card and the plan: the active player only, until the act.',
-        p3: 'Insurance requests: the buyer and the active player only, until answered. Accepted insurance is public; a declined request is never shown. Everyone sees who is still deciding and how many requests wait for an answer, never what they are.',
+        p3: 'Insurance requests: the buyer and the active player only, until answered. Accepted insurance is public; a declined request is never shown, and nobody else can tell who asked from who passed: everyone sees only who may buy in the market, and the insurance accepted.',
       },
       decisions: {
         title: 'How Fireside settles what the rules leave open',

@@ -37,6 +37,7 @@ const fr: Resources = {
     },
   },
   errors: {
+    full: 'Cette table est pleine de spectateurs pour le moment. Réessayez dans un instant.',
     unreachable: 'Impossible de joindre le serveur de jeu. Vérifiez votre connexion et réessayez.',
     notFound: 'Cette salle n’existe pas ou a expiré.',
     generic: 'Un problème est survenu : {{message}}',
@@ -599,8 +600,11 @@ const fr: Resources = {
       mineAccepted_one: 'Demande acceptée : {{count}} maison assurée pour {{price}}.',
       mineAccepted_other: 'Demande acceptée : {{count}} maisons assurées pour {{price}}.',
       mineDeclined: 'Votre demande a été refusée.',
-      done: 'Vous avez passé (ou n’avez rien à assurer).',
-      public: 'Joueurs qui hésitent : {{deciding}} · demandes en attente de réponse : {{unanswered}}.',
+      passed: 'Vous avez passé.',
+      cannotBuy: 'Vous n’avez aucune maison à assurer dans ce marché.',
+      inMarket: 'Au marché :',
+      public_one: 'Le marché est ouvert : {{names}} peut acheter une assurance à {{seller}}. Demandes et réponses restent secrètes ; une assurance s’affiche ici une fois acceptée.',
+      public_other: 'Le marché est ouvert : {{names}} peuvent acheter une assurance à {{seller}}. Demandes et réponses restent secrètes ; une assurance s’affiche ici une fois acceptée.',
     },
     kauf: {
       yours: 'Achat : choisissez la maison qui devient double.',
@@ -731,7 +735,7 @@ const fr: Resources = {
         title: 'Informations cachées',
         p1: 'L’ordre de la pioche : personne.',
         p2: 'La carte piochée et le plan : le joueur actif seul, jusqu’à l’action.',
-        p3: 'Les demandes d’assurance : l’acheteur et le joueur actif seuls, jusqu’à la réponse. Une assurance acceptée est publique ; une demande refusée n’est jamais montrée. Tout le monde voit qui hésite encore et combien de demandes attendent une réponse, jamais leur contenu.',
+        p3: 'Les demandes d’assurance : l’acheteur et le joueur actif seuls, jusqu’à la réponse. Une assurance acceptée est publique ; une demande refusée n’est jamais montrée, et personne d’autre ne peut savoir qui a demandé ou passé : tout le monde voit seulement qui peut acheter au marché, et les assurances acceptées.',
       },
       decisions: {
         title: 'Ce que Fireside décide là où les règles se taisent',

@@ -21,7 +21,7 @@ export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced' |
 const CLOSE_REPLACED = 4000;
 
 /** Why a room could not be entered. */
-export type JoinFailure = 'unreachable' | 'not-found' | 'other';
+export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'other';
 
 export class JoinError extends Error {
   constructor(
@@ -38,10 +38,15 @@ function getClient(): Client {
   return client;
 }
 
+/** Colyseus' ErrorCode.AUTH_FAILED: the room's onAuth refused the join. */
+const AUTH_FAILED = 525;
+
 function classify(error: unknown): JoinError {
   const e = error as { code?: unknown; message?: string; name?: string };
   const message = e?.message ?? String(error);
   const code = typeof e?.code === 'number' ? e.code : NaN;
+  // The room refused a newcomer: its spectator places are taken (server admission.ts).
+  if (code === AUTH_FAILED) return new JoinError('full', message);
   if (/failed to fetch|networkerror|load failed|econnrefused|network request failed/i.test(message) || Number.isNaN(code) || code === 0 || code >= 502) {
     if (!/not found|expired|invalid room|locked/i.test(message)) return new JoinError('unreachable', message);
   }

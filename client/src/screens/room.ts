@@ -133,7 +133,13 @@ export class RoomScreen {
   private showJoinError(err: JoinError, name: string): void {
     const notFound = err.kind === 'not-found';
     if (notFound) storage.remove(tokenKey(this.roomId));
-    const text = notFound ? t('errors.notFound') : err.kind === 'unreachable' ? t('errors.unreachable') : t('errors.generic', { message: err.message });
+    const text = notFound
+      ? t('errors.notFound')
+      : err.kind === 'unreachable'
+        ? t('errors.unreachable')
+        : err.kind === 'full'
+          ? t('errors.full')
+          : t('errors.generic', { message: err.message });
     patch(
       this.el,
       h(

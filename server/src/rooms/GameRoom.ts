@@ -7,7 +7,7 @@
  * StateView only while that client's member holds the seat.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Room, CloseCode, type Client, type Deferred } from '@colyseus/core';
+import { Room, CloseCode, ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import { rngFromSeed, type AnyGame, type Result } from '@fireside/shared';
 import { BotDriver } from './bots.js';
@@ -16,7 +16,10 @@ import { RoomError, fail } from './errors.js';
 import { ChatLine, Member, RoomState, type RoomStatus } from './schema.js';
 import { allSeatsFilled, clearSeat, firstEmptySeat, resizeSeats, seatBot, seatHuman } from './seats.js';
 import { resolveSettings, type RoomSettings } from './settings.js';
-import { isInt, payloadObject, sanitizeName } from './validation.js';
+import { isInt, payloadObject } from './validation.js';
+import { sanitizeName, uniqueName } from './names.js';
+import { refuseNewcomer, spectatorToEvict } from './admission.js';
+import { quietEmptyPatches } from './quiet-patches.js';
 
 /** Server-side record of a member (the synced part is `state.members`). */
 interface MemberRecord {
@@ -29,6 +32,8 @@ interface MemberRecord {
   sessionId: string | null;
   /** Pending reconnection of a dropped session. */
   reconnection: Deferred<Client> | null;
+  /** When the connection dropped (ms), for evicting the oldest dropped spectator. */
+  droppedAt: number;
   /** The member's StateView, kept across reconnections. */
   view: StateView;
   chat: ChatLimiter;
@@ -40,6 +45,28 @@ interface ClientData {
 
 type Handler = (member: MemberRecord, payload: unknown) => void;
 
+/**
+ * The type of an unknown message, safe to echo. Colyseus calls the catch-all
+ * with (client, type, payload) — but for a message whose type is literally
+ * "*", with (client, payload, context): then this is client data of any shape
+ * (`{ toString: 1 }` makes `String()` throw), so only short strings and
+ * numbers are echoed.
+ */
+function shownType(type: unknown): string {
+  if (typeof type === 'number' && Number.isFinite(type)) return String(type);
+  return typeof type === 'string' && type.length <= 40 ? type : '?';
+}
+
+/** An exception for the log, whatever was thrown (a thrown value may be hostile too). */
+function describeError(e: unknown): string {
+  if (e instanceof Error) return e.stack ?? e.message;
+  try {
+    return JSON.stringify(e) ?? typeof e;
+  } catch {
+    return typeof e;
+  }
+}
+
 /** Close code sent to a client whose member was reclaimed by another connection (a reload). */
 export const CLOSE_REPLACED = CloseCode.CONSENTED;
 
@@ -47,7 +74,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
   /** Overridden by `createAppConfig(settings)`; production uses the defaults. */
   static settings: Partial<RoomSettings> = {};
 
-  maxClients = 64;
+  // No `maxClients`: Colyseus would count dropped connections and lock the
+  // room for everyone, players reclaiming their seats included. Admission is
+  // ours (onAuth, admission.ts).
   maxMessagesPerSecond = 40;
 
   private settings!: RoomSettings;
@@ -117,21 +146,55 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.handle('chat', (m, p) => this.onChat(m, p));
     this.handle('rename', (m, p) => this.onRename(m, p));
     this.handle('again', (m, p) => this.onAgain(m, p));
-    this.onMessage('*', (client: Client, type: string | number) => {
-      this.sendError(client, String(type), new RoomError('bad-message', `Unknown message type "${String(type)}".`));
-    });
+    // Unknown types. Colyseus calls this with (client, type, payload), but for
+    // a message whose type is literally "*" with (client, payload, context):
+    // the second argument is client data of any shape, so it is only echoed
+    // back when it is a short string or a number.
+    this.handle('*', (_m, type) => fail('bad-message', `Unknown message type "${shownType(type)}".`), shownType);
+  }
+
+  /**
+   * The last guard: Colyseus routes every exception of a handler, timer or
+   * lifecycle method here instead of letting it reach the process (where an
+   * uncaught exception shuts the whole server down, every room with it).
+   */
+  onUncaughtException(error: Error, methodName: string): void {
+    this.settings?.log(`room ${this.roomId}: ${methodName} threw: ${describeError(error)}`);
   }
 
   // ---------------------------------------------------------------- joining
 
+  /** Admission (admission.ts): a member with its token always; a newcomer while there is room. */
+  onAuth(_client: Client, options: unknown): boolean {
+    if (this.memberByToken(options)) return true;
+    let online = 0;
+    this.state.members.forEach((m) => {
+      if (m.seat < 0 && m.connected) online++;
+    });
+    const refused = refuseNewcomer({
+      lobby: this.status === 'lobby',
+      freeSeats: this.state.seats.filter((seat) => seat.kind === 'empty').length,
+      spectatorsOnline: online,
+      maxSpectators: this.settings.maxSpectators,
+    });
+    if (refused) throw new ServerError(ErrorCode.AUTH_FAILED, refused);
+    return true;
+  }
+
+  private memberByToken(options: unknown): MemberRecord | undefined {
+    const token = options && typeof options === 'object' ? (options as Record<string, unknown>).token : undefined;
+    return typeof token === 'string' && token !== '' ? this.byToken.get(token) : undefined;
+  }
+
   onJoin(client: Client, options: unknown): void {
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
-    const token = typeof opts.token === 'string' ? opts.token : '';
-    let rec = token ? this.byToken.get(token) : undefined;
+    quietEmptyPatches(client);
+    let rec = this.memberByToken(opts);
 
     if (rec) {
       this.reclaim(rec, client);
     } else {
+      this.evictDroppedSpectator();
       rec = this.addMember(client, sanitizeName(opts.name) as string);
     }
     client.userData = { memberId: rec.id } satisfies ClientData;
@@ -153,6 +216,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
       client,
       sessionId: client.sessionId,
       reconnection: null,
+      droppedAt: 0,
       view: new StateView(),
       chat: new ChatLimiter(),
     };
@@ -163,7 +227,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
     const member = new Member();
     member.id = id;
-    member.name = name;
+    member.name = this.uniqueNameFor(id, name);
     member.seat = -1;
     member.connected = true;
     this.state.members.set(id, member);
@@ -190,21 +254,47 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.setConnected(rec, true);
 
     // The stale connection, if any, is now unknown to the room: its onDrop/onLeave are no-ops.
-    if (pending && oldSession !== null) {
-      // Colyseus 0.18 does not clear the reservation timer of a reconnection rejected
-      // by hand; clear it so a reload does not leave a 60 s timer behind.
-      const timers = (this as unknown as { _reservedSeatTimeouts?: Record<string, ReturnType<typeof setTimeout>> })
-        ._reservedSeatTimeouts;
-      if (timers?.[oldSession]) clearTimeout(timers[oldSession]);
-      pending.reject(new Error('replaced'));
-    }
+    if (pending && oldSession !== null) this.rejectReconnection(pending, oldSession, 'replaced');
     if (oldClient) oldClient.leave(CLOSE_REPLACED, 'replaced by a new connection');
+  }
+
+  private rejectReconnection(pending: Deferred<Client>, sessionId: string, why: string): void {
+    // Colyseus 0.18 does not clear the reservation timer of a reconnection rejected
+    // by hand; clear it so no 60 s timer is left behind.
+    const timers = (this as unknown as { _reservedSeatTimeouts?: Record<string, ReturnType<typeof setTimeout>> })
+      ._reservedSeatTimeouts;
+    if (timers?.[sessionId]) clearTimeout(timers[sessionId]);
+    pending.reject(new Error(why));
+  }
+
+  /** Makes way for a newcomer when dropped spectators pile up (admission.ts). */
+  private evictDroppedSpectator(): void {
+    const withoutSeat = [...this.records.values()].filter((r) => this.state.members.get(r.id)!.seat < 0);
+    const dropped = withoutSeat.filter((r) => r.client === null && r.reconnection !== null);
+    const id = spectatorToEvict(withoutSeat.length, this.settings.maxSpectators, dropped);
+    const rec = id ? this.records.get(id) : undefined;
+    if (!rec) return;
+    const pending = rec.reconnection;
+    const session = rec.sessionId;
+    this.removeMember(rec);
+    if (pending && session !== null) this.rejectReconnection(pending, session, 'evicted');
+  }
+
+  /** `name`, or a numbered variant if another member or a bot already goes by it (names.ts). */
+  private uniqueNameFor(memberId: string, name: string): string {
+    const taken: string[] = [];
+    this.state.members.forEach((m) => {
+      if (m.id !== memberId) taken.push(m.name);
+    });
+    for (const seat of this.state.seats) if (seat.kind === 'bot') taken.push(seat.name);
+    return uniqueName(name, taken);
   }
 
   onDrop(client: Client): void {
     const rec = this.bySession.get(client.sessionId);
     if (!rec || rec.client !== client) return;
     rec.client = null;
+    rec.droppedAt = Date.now();
     this.setConnected(rec, false);
     this.updateSpectators();
     const deferred = this.allowReconnection(client, this.settings.reconnectSeconds);
@@ -218,6 +308,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     rec.client = client;
     rec.reconnection = null;
     client.view = rec.view;
+    quietEmptyPatches(client);
     const member = this.state.members.get(rec.id);
     if (member && member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
@@ -309,18 +400,24 @@ export class GameRoom extends Room<{ state: RoomState }> {
     return this.state.status as RoomStatus;
   }
 
-  private handle(type: string, handler: Handler): void {
+  /**
+   * Every message type goes through here: a member check, then the handler,
+   * and whatever it throws becomes an `error` to the sender only.
+   * `replyType` names the type in that error (the catch-all's real type).
+   */
+  private handle(type: string, handler: Handler, replyType: (payload: unknown) => string = () => type): void {
     this.onMessage(type, (client: Client, payload: unknown) => {
       try {
         const rec = this.bySession.get(client.sessionId);
         if (!rec || rec.client !== client) fail('bad-message', 'You are not a member of this room.');
         handler(rec, payload);
       } catch (e) {
+        const shown = replyType(payload);
         if (e instanceof RoomError) {
-          this.sendError(client, type, e);
+          this.sendError(client, shown, e);
         } else {
-          this.settings.log(`room ${this.roomId}: "${type}" failed: ${(e as Error)?.stack ?? e}`);
-          this.sendError(client, type, new RoomError('internal', 'The server failed to handle this message.'));
+          this.settings.log(`room ${this.roomId}: "${shown}" failed: ${describeError(e)}`);
+          this.sendError(client, shown, new RoomError('internal', 'The server failed to handle this message.'));
         }
       }
     });
@@ -496,9 +593,12 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (s === null) return;
     this.state.view = JSON.stringify(game.publicView(s));
     const awaiting = new Set<number>(game.awaiting(s));
+    // What everybody sees as awaited may be coarser than whom the engine waits
+    // on, when that itself is secret (Wind City's insurance market).
+    const shownAwaiting = new Set<number>(game.publicAwaiting ? game.publicAwaiting(s) : awaiting);
     this.state.seats.forEach((seat, i) => {
       seat.secret = JSON.stringify(game.seatView(s, i));
-      seat.awaiting = awaiting.has(i);
+      seat.awaiting = shownAwaiting.has(i);
     });
     const result = game.result(s);
     if (result) {
@@ -557,10 +657,10 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const name = sanitizeName(p.name, null);
     if (name === null) fail('bad-message', 'A name needs 1 to 24 visible characters.');
     const member = this.state.members.get(rec.id)!;
-    member.name = name;
+    member.name = this.uniqueNameFor(rec.id, name);
     if (member.seat >= 0) {
       const seat = this.state.seats[member.seat];
-      if (seat.memberId === rec.id) seat.name = name;
+      if (seat.memberId === rec.id) seat.name = member.name;
     }
   }
 

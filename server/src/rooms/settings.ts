@@ -14,6 +14,8 @@ export interface RoomSettings {
   botDelayMs: number;
   /** How long a dropped connection keeps its member and seat, in seconds. */
   reconnectSeconds: number;
+  /** Spectators a room admits (players of free seats and members with their token always get in). */
+  maxSpectators: number;
   /** Log bot fallbacks and engine failures (console.warn). */
   log: (message: string) => void;
 }
@@ -30,6 +32,7 @@ export function defaultSettings(): RoomSettings {
     games: getGame,
     botDelayMs: envInt('FIRESIDE_BOT_DELAY_MS', 700, 0, 60_000),
     reconnectSeconds: 60,
+    maxSpectators: envInt('FIRESIDE_MAX_SPECTATORS', 30, 0, 1000),
     log: (message) => console.warn(`[fireside] ${message}`),
   };
 }

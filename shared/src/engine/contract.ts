@@ -80,8 +80,20 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
   /** One seat's own secrets (its picks, its hand...). Never another seat's. */
   seatView(state: S, seat: Seat): SV;
 
-  /** Seats whose input the game is waiting for now (empty when over). */
+  /**
+   * Seats whose input the game is waiting for now (empty when over). The
+   * server schedules bots and time limits from it; it may be secret (see
+   * publicAwaiting).
+   */
   awaiting(state: S): Seat[];
+  /**
+   * Optional: the seats shown to everybody as awaited; defaults to
+   * `awaiting`. A game where whom it waits on is itself secret (Wind City's
+   * market: who has asked or passed) returns a coarser set that changes only
+   * on public events. It must contain every seat of `awaiting`, and be a
+   * function of the public view alone.
+   */
+  publicAwaiting?(state: S): Seat[];
   /** A uniformly-ish random legal action for a seat, or null if it has none. For tests and fuzzing. */
   sampleAction(state: S, seat: Seat, rng: RandomSource): A | null;
   /**

@@ -24,14 +24,15 @@ export async function startFiresideServer(opts: { botDelayMs?: number; games?: (
   } finally {
     console.info = info;
   }
-  const { listen } = tools;
+  void tools;
   const { createAppConfig } = await import('../../../server/src/app.config.js');
+  const { listenFireside } = await import('../../../server/src/listen.js');
   const logs: string[] = [];
   const config = createAppConfig({
     room: { botDelayMs: opts.botDelayMs ?? 20, log: (m: string) => logs.push(m), ...(opts.games ? { games: opts.games } : {}) },
     clientDist: '/nonexistent',
   });
-  const server = await listen(config, 0);
+  const server = await listenFireside(config, 0);
   const address = server.transport.server!.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${address.port}`,

@@ -257,10 +257,12 @@ export function checkWindCityView(v: any, truth: MatchTruth, where: string): str
     if (e.kind === 'reveal') revealed(e.turn, e.card, e.plan, 'a reveal');
     if (e.kind === 'insured') accepted(e.turn, e, 'an insured entry');
   }
-  // The market: who decides, how many wait, and only what was accepted.
+  // The market: the seller, the buyers it opened with, and only what was accepted
+  // (nothing about who asked, passed or was declined).
   if (v.market) {
     const mk = Object.keys(v.market).sort().join(',');
-    if (mk !== 'accepted,deciding,seller,unanswered') bad(`market keys ${mk}`);
+    if (mk !== 'accepted,buyers,seller') bad(`market keys ${mk}`);
+    if (!Array.isArray(v.market.buyers) || v.market.buyers.includes(v.market.seller)) bad(`market buyers ${JSON.stringify(v.market.buyers)}`);
     // (A closed market stays in the state while a Kauf of the act waits for its square.)
     if (v.phase !== 'market' && v.phase !== 'kauf') bad('a market outside the market phase');
     const real = truth.turns.get(T);
@@ -268,7 +270,7 @@ export function checkWindCityView(v: any, truth: MatchTruth, where: string): str
       if (Object.keys(a).sort().join(',') !== 'buyer,price,squares') bad(`accepted entry keys ${Object.keys(a)}`);
       accepted(T, a, 'accepted insurance');
     }
-    if (typeof v.market.unanswered !== 'number' || v.market.unanswered > (real?.requests.size ?? 0)) bad(`unanswered = ${v.market.unanswered}`);
+    if ((v.market.accepted ?? []).length > (real?.requests.size ?? 0)) bad(`more accepted insurance than requests`);
   }
   return problems;
 }

@@ -12,9 +12,11 @@ import { isBeach, isObservatory, rowOf, sectionOf, BEACH_ROW } from '@fireside/s
 import {
   actionText,
   awaited,
+  awaitedFor,
   colName,
   houseStats,
   housesOf,
+  iDecide,
   marketPrice,
   myCard,
   myKauf,
@@ -119,12 +121,16 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
   );
 
   if (v.phase !== 'over') {
-    const waiting = awaited(v);
+    // In the market only the seller knows who is still deciding; everyone else
+    // sees who takes part (the public set, fixed for the whole market).
+    const inMarket = v.phase === 'market' && v.market !== null && m.me !== v.market.seller;
+    const waiting = inMarket ? awaited(v) : awaitedFor(m);
+    const label = inMarket ? t('windcity.market.inMarket') : t('game.deciding');
     out.push(
       h(
         'p',
         { class: 'gt-deciding', testid: 'deciding', 'aria-live': 'polite' },
-        waiting.length ? [h('span', { class: 'muted' }, t('game.deciding')), ' ', waiting.map((seat) => who(m, seat))] : t('game.nobodyDeciding'),
+        waiting.length ? [h('span', { class: 'muted' }, label), ' ', waiting.map((seat) => who(m, seat))] : t('game.nobodyDeciding'),
       ),
     );
   }
@@ -276,9 +282,10 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
           ),
         );
       }
-      const still = mk.deciding.flatMap((d, seat) => (d ? [seat] : []));
+      // The seller's own view lists who has neither asked nor passed (WindCitySeatView.undecided).
+      const still = m.secret?.undecided ?? [];
       phase.append(h('p', { class: 'hint', testid: 'market-deciding' }, still.length ? t('windcity.market.stillDeciding', { names: listNames(still.map((x) => seatName(m, x))) }) : t('windcity.market.allDecided')));
-    } else if (m.me >= 0 && mk.deciding[m.me]) {
+    } else if (iDecide(m)) {
       const mine = housesOf(v, m.me).filter((sq) => !v.houses[sq]!.insured);
       const price = s.selected.reduce((sum, sq) => sum + marketPrice(sq, v.houses[sq]!), 0);
       const over = price > v.coins[m.me];
@@ -308,8 +315,15 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
                 : t('windcity.market.mineOpen', { count: mine.squares.length, price: mine.price, name: seatName(m, mk.seller) }),
           ),
         );
-      } else if (m.me >= 0) phase.append(h('p', { class: 'lead' }, t('windcity.market.done')));
-      phase.append(h('p', { class: 'hint', testid: 'market-public' }, t('windcity.market.public', { deciding: mk.deciding.filter(Boolean).length, unanswered: mk.unanswered })));
+      } else if (m.me >= 0) phase.append(h('p', { class: 'lead' }, t(mk.buyers.includes(m.me) ? 'windcity.market.passed' : 'windcity.market.cannotBuy')));
+      // Onlookers see only public facts: who may buy, from whom, and (below) the insurance accepted.
+      phase.append(
+        h(
+          'p',
+          { class: 'hint', testid: 'market-public' },
+          t('windcity.market.public', { count: mk.buyers.length, names: listNames(mk.buyers.map((x) => seatName(m, x))), seller: seatName(m, mk.seller) }),
+        ),
+      );
     }
     if (mk.accepted.length) {
       phase.append(h('ul', { class: 'wc-accepted', testid: 'accepted' }, mk.accepted.map((x) => h('li', null, dot(x.buyer), t('windcity.events.insured', { seller: seatName(m, mk.seller), buyer: seatName(m, x.buyer), count: x.squares.length, price: x.price, squares: x.squares.map(squareName).join(' ') })))));

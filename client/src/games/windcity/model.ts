@@ -75,7 +75,11 @@ export function actionShort(a: CardAction): string {
   return a.kind === 'kauf' ? 'K' : `${DIR_ARROW[a.dir]}${a.distance}`;
 }
 
-/** The seats the game waits for now (from the public view). */
+/**
+ * The seats shown to everybody as awaited (the engine's publicAwaiting). In
+ * the market that is every buyer and the seller for the whole market: who has
+ * asked or passed is secret.
+ */
 export function awaited(v: WindCityPublicView): number[] {
   switch (v.phase) {
     case 'hurricane':
@@ -88,13 +92,35 @@ export function awaited(v: WindCityPublicView): number[] {
     case 'market': {
       const m = v.market;
       if (!m) return [];
-      const seats = m.deciding.flatMap((d, seat) => (d ? [seat] : []));
-      if (m.unanswered > 0 && !seats.includes(m.seller)) seats.push(m.seller);
-      return seats.sort((a, b) => a - b);
+      return [...m.buyers, m.seller].sort((a, b) => a - b);
     }
     default:
       return [];
   }
+}
+
+/**
+ * The seats the game waits for, as far as I may know: what everybody sees,
+ * narrowed in the market by my own seat view. As a buyer I know whether I
+ * still decide; as the seller I know who has not decided yet and whether a
+ * request waits for my answer. Onlookers see the public set.
+ */
+export function awaitedFor(m: Model): number[] {
+  const v = m.view;
+  const seats = awaited(v);
+  const mk = v.market;
+  const own = m.secret;
+  if (v.phase !== 'market' || !mk || m.me < 0 || !own) return seats;
+  if (m.me === mk.seller) {
+    const mine = own.requests.some((r) => r.answer === null) ? [m.me] : [];
+    return [...own.undecided, ...mine].sort((a, b) => a - b);
+  }
+  return own.deciding ? seats : seats.filter((seat) => seat !== m.me);
+}
+
+/** I am a buyer who still has to ask or pass in this market (my own seat view says so). */
+export function iDecide(m: Model): boolean {
+  return m.me >= 0 && m.view.phase === 'market' && m.secret?.deciding === true;
 }
 
 /** Squares holding a house of `seat`, south to north. */

@@ -18,7 +18,7 @@ import { COLS, ROWS, SEA_ROWS, BEACH_ROW, OBSERVATORIES, colOf, rowOf, sectionOf
 import type { ActRecord, ActSegment, Card, HouseSquare, SquareId, StepRecord } from '@fireside/shared/games/windcity/types';
 import { isPremium } from '@fireside/shared/games/windcity/rules';
 import { cardById } from '@fireside/shared/games/windcity/cards';
-import { DIR_ARROW, awaited, expiredAfter, housesBefore, houseStats, positionBefore, seatName, squareName, actionText, type Model, type Preview } from './model.js';
+import { DIR_ARROW, awaitedFor, expiredAfter, housesBefore, houseStats, positionBefore, seatName, squareName, actionText, type Model, type Preview } from './model.js';
 import { computeLayout, cellRect, squareAt, squareCentre, type WcLayout } from './layout.js';
 import { centre, type Pt, type Rect } from '../common/geometry.js';
 import { describe, planText } from './events.js';
@@ -543,7 +543,7 @@ export class WindCityScene extends OnDemandScene {
     }
     this.drawHouses();
     if (!this.playing) this.placeHurricane(this.shownHurricane);
-    const uiKey = JSON.stringify([boardKey, m.names, m.me, v.coins, v.stock, v.points, v.out, v.houses, v.phase, v.active, v.turn, v.drawPileSize, awaited(v), s.card?.id ?? null, s.cardSeat, s.cardHidden, s.plan, s.canPlan, s.planCost, s.coins, s.sent, this.playingAct?.turn ?? null]);
+    const uiKey = JSON.stringify([boardKey, m.names, m.me, v.coins, v.stock, v.points, v.out, v.houses, v.phase, v.active, v.turn, v.drawPileSize, awaitedFor(m), s.card?.id ?? null, s.cardSeat, s.cardHidden, s.plan, s.canPlan, s.planCost, s.coins, s.sent, this.playingAct?.turn ?? null]);
     if (uiKey !== this.keys.ui) {
       this.keys.ui = uiKey;
       this.clear(this.uiLayer);
@@ -922,7 +922,8 @@ export class WindCityScene extends OnDemandScene {
     const layer = new Container();
     this.uiLayer.addChild(layer);
     const active = v.phase !== 'over' && (v.phase === 'hurricane' || v.phase === 'placement' ? v.placer === seat : v.active === seat);
-    const waiting = awaited(v).includes(seat);
+    // My own seat view may narrow the public set in the market (am I, or is the seller, still to act?).
+    const waiting = awaitedFor(m).includes(seat);
     const color = playerColorNum(seat);
     const g = new Graphics();
     g.roundRect(r.x, r.y, r.w, r.h, 9).fill(seat === m.me ? C.plateMe : C.plate).stroke({ width: active ? 3 : 1.5, color: active ? C.gold : C.plateEdge });

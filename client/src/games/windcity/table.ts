@@ -12,7 +12,7 @@ import { lang } from '../../i18n/index.js';
 import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
 import { MAX_PLAN } from '@fireside/shared/games/windcity/rules';
 import { rowOf } from '@fireside/shared/games/windcity/board';
-import { cardById, myCard, myKauf, myPlacements, planCost, previewPlan, toModel, uninsuredOf, type Model } from './model.js';
+import { cardById, iDecide, myCard, myKauf, myPlacements, planCost, previewPlan, toModel, uninsuredOf, type Model } from './model.js';
 import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
@@ -82,7 +82,8 @@ export class WindCityTable implements GameTable {
     if (!m) return;
     this.model = m;
     const v = m.view;
-    const mine = m.me >= 0 && v.market ? String(v.market.deciding[m.me]) : '';
+    // Whether I still decide in the market comes from my own seat view (the public one does not say).
+    const mine = v.market ? String(iDecide(m)) : '';
     const key = `${m.snap.matchNo}|${v.turn}|${v.phase}|${v.placed}|${v.active}|${v.hurricane}|${mine}|${m.me}|${v.act?.segments.length ?? 0}`;
     if (key !== this.stepKey) {
       this.stepKey = key;
@@ -130,7 +131,7 @@ export class WindCityTable implements GameTable {
     const v = m.view;
     if (m.me < 0) return [];
     if (v.phase === 'renew' && v.active === m.me) return uninsuredOf(v, m.me);
-    if (v.phase === 'market' && v.market?.deciding[m.me]) return uninsuredOf(v, m.me);
+    if (iDecide(m)) return uninsuredOf(v, m.me);
     return [];
   }
 

@@ -17,9 +17,11 @@
  *   coin goes bankrupt at its next turn).
  * - Renew: insure its own houses its plan would destroy, then the ones most
  *   threatened until its next turn, keeping a reserve.
- * - Market: buy insurance for houses close to the hurricane when the risk is
- *   worth the price; as the seller, accept unless the request saves houses its
- *   plan was going to blow away and those are worth more than the price.
+ * - Market: whether it still has to act comes from its own seat view (the
+ *   public view does not say who has asked or passed). Buy insurance for
+ *   houses close to the hurricane when the risk is worth the price; as the
+ *   seller, accept unless the request saves houses its plan was going to blow
+ *   away and those are worth more than the price.
  * - Placement: its beach houses first (1–2), then northern rows, away from the
  *   hurricane's column and not in a line with its other houses.
  */
@@ -145,9 +147,22 @@ function ownSquares(houses: readonly (HouseSquare | null)[], seat: Seat): Square
 // ---------------------------------------------------------------------------
 // The bot (views only)
 
-/** The seats the view shows as awaited (the same as the engine's awaiting). */
+/** The seats the public view shows as awaited (the same as the engine's publicAwaiting). */
 export function awaitingView(v: WindCityPublicView): Seat[] {
-  return awaitedSeats(v.phase, v.active, v.market, (v.market?.unanswered ?? 0) > 0);
+  return awaitedSeats(v.phase, v.active, v.market);
+}
+
+/**
+ * Whether the game waits on `seat` now, from what that seat may see (the
+ * same as the engine's `awaiting(state).includes(seat)`). In the market the
+ * public view shows every buyer and the seller as awaited for the whole
+ * market; the seat's own view tells whether it still has to ask or pass (a
+ * buyer) or has a request to answer (the seller).
+ */
+export function awaitsMe(v: WindCityPublicView, own: WindCitySeatView, seat: Seat): boolean {
+  if (!awaitingView(v).includes(seat)) return false;
+  if (v.phase !== 'market') return true;
+  return own.deciding || (v.market!.seller === seat && own.requests.some((r) => r.answer === null));
 }
 
 /**
@@ -341,7 +356,7 @@ function risk(v: WindCityPublicView, seat: Seat, sq: SquareId, from: SquareId = 
 }
 
 export function botAction(v: WindCityPublicView, own: WindCitySeatView, seat: Seat, rng: RandomSource): WindCityAction | null {
-  if (!awaitingView(v).includes(seat)) return null;
+  if (!awaitsMe(v, own, seat)) return null;
   switch (v.phase) {
     case 'hurricane':
       return { type: 'hurricane', col: randomInt(rng, COLS) };
@@ -354,10 +369,9 @@ export function botAction(v: WindCityPublicView, own: WindCitySeatView, seat: Se
     case 'renew':
       return { type: 'renew', squares: botRenew(v, own, seat) };
     case 'market': {
-      const m = v.market!;
-      if (m.deciding[seat]) return botBuy(v, seat);
-      const waiting = own.requests.filter((r) => r.answer === null);
-      const r = waiting[0];
+      if (own.deciding) return botBuy(v, seat);
+      // The seller (awaitsMe: a request waits for its answer).
+      const r = own.requests.find((x) => x.answer === null)!;
       return { type: 'answer', buyer: r.buyer, accept: botAccepts(v, own, seat, r.squares, r.price) };
     }
     case 'kauf':

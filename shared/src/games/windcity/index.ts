@@ -7,7 +7,18 @@
 import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
-import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, expire, result, setup, timeLimit } from './rules.js';
+import {
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  apply,
+  awaiting,
+  defaultOptions,
+  expire,
+  publicAwaiting,
+  result,
+  setup,
+  timeLimit,
+} from './rules.js';
 import { publicView, seatView } from './views.js';
 import type { WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
 
@@ -23,6 +34,7 @@ export const windcity: GameDefinition<WindCityState, WindCityAction, WindCityOpt
   publicView,
   seatView,
   awaiting,
+  publicAwaiting,
   sampleAction,
   botAction,
   result,
@@ -43,6 +55,7 @@ export {
   legalPlacements,
   marketPrice,
   piecesOf,
+  publicAwaiting,
   placementProblem,
   planCost,
   pointsOf,
@@ -50,7 +63,7 @@ export {
   renewPrice,
   runMove,
 } from './rules.js';
-export { ALL_PLANS, affordablePlans, awaitingView, threat } from './bot.js';
+export { ALL_PLANS, affordablePlans, awaitingView, awaitsMe, threat } from './bot.js';
 export * from './board.js';
 export { CARDS, CARD_IDS, cardById, cheapestAction, describeAction } from './cards.js';
 export * from './types.js';

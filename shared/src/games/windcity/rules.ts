@@ -30,7 +30,9 @@
  *   uninsured houses, affordable) or passes; the active player accepts or
  *   declines the request as a whole; the buyer pays on acceptance. Players who
  *   cannot buy anything (no uninsured house they can afford) pass
- *   automatically. A declined request is never made public.
+ *   automatically. A declined request is never made public, and neither is
+ *   whether a buyer has asked or passed before the market closes (the public
+ *   view and publicAwaiting show the same thing for all three).
  * - Bankrupt players keep their coins but rank after every player still in
  *   the game (the later out, the better). When only one player is left in the
  *   game, the game ends at once.
@@ -414,8 +416,10 @@ export function cloneState(s: WindCityState): WindCityState {
     market: s.market
       ? {
           seller: s.market.seller,
+          buyers: s.market.buyers.slice(),
           deciding: s.market.deciding.slice(),
           requests: s.market.requests.map((r) => ({ ...r, squares: r.squares.slice() })),
+          accepted: s.market.accepted.slice(),
         }
       : null,
     act: s.act ? copyAct(s.act) : null,
@@ -584,6 +588,7 @@ function applyAnswer(state: WindCityState, seat: Seat, buyer: Seat, accept: bool
   const request = next.market!.requests[index];
   if (accept) {
     request.answer = 'accepted';
+    next.market!.accepted.push(buyer);
     coin(next, buyer, -request.price, 'insurance-bought', seat);
     coin(next, seat, request.price, 'insurance-sold', buyer);
     for (const sq of request.squares) next.houses[sq] = { ...next.houses[sq]!, insured: true };
@@ -716,10 +721,14 @@ function canBuy(s: WindCityState, seat: Seat): boolean {
 
 function openMarket(next: WindCityState): void {
   const seller = next.active;
+  const deciding = next.out.map((o, seat) => !o && seat !== seller && canBuy(next, seat));
   next.market = {
     seller,
-    deciding: next.out.map((o, seat) => !o && seat !== seller && canBuy(next, seat)),
+    // From public facts only (houses, insurance, coins), so it may be shown to everybody.
+    buyers: deciding.flatMap((d, seat) => (d ? [seat] : [])),
+    deciding,
     requests: [],
+    accepted: [],
   };
   next.phase = 'market';
   maybeCloseMarket(next);
@@ -853,22 +862,40 @@ export function placesOf(points: number[], coins: number[], outTurn: (number | n
 // ---------------------------------------------------------------------------
 // Awaiting, time limit, expiry, result
 
+/**
+ * The seats the engine waits on (bots and the room's scheduling use it). In
+ * the market: the buyers still deciding, and the seller while some request
+ * waits for an answer. That set is SECRET (it tells who asked or passed), so
+ * it is never shown to everybody: see publicAwaiting.
+ */
 export function awaiting(state: WindCityState): Seat[] {
-  const unanswered = state.market?.requests.some((r) => r.answer === null) ?? false;
-  return awaitedSeats(state.phase, state.active, state.market, unanswered);
+  if (state.phase !== 'market') return awaitedSeats(state.phase, state.active, state.market);
+  const m = state.market!;
+  const seats = m.deciding.flatMap((d, seat) => (d ? [seat] : []));
+  if (m.requests.some((r) => r.answer === null)) seats.push(m.seller);
+  return seats.sort((a, b) => a - b);
 }
 
 /**
- * The seats awaited, from what the state and the public view both show: the
- * engine (awaiting) and the bot (awaitingView) share this so they cannot
- * disagree. In the market: the buyers still deciding, and the seller while
- * some request is `unanswered`.
+ * The seats shown to everybody as awaited. Outside the market the same as
+ * `awaiting`; in the market the buyers and the seller for the whole market,
+ * a set that changes only when the market opens or closes (public events),
+ * so the awaited flags cannot tell who asked, passed or was declined.
+ * Always a superset of `awaiting`.
+ */
+export function publicAwaiting(state: WindCityState): Seat[] {
+  return awaitedSeats(state.phase, state.active, state.market);
+}
+
+/**
+ * The publicly awaited seats, from what the state and the public view both
+ * show: the engine (publicAwaiting, and awaiting outside the market) and the
+ * bot (awaitingView) share this so they cannot disagree.
  */
 export function awaitedSeats(
   phase: WindCityPhase,
   active: Seat,
-  market: { seller: Seat; deciding: boolean[] } | null,
-  unanswered: boolean,
+  market: { seller: Seat; buyers: readonly Seat[] } | null,
 ): Seat[] {
   switch (phase) {
     case 'hurricane':
@@ -878,12 +905,8 @@ export function awaitedSeats(
     case 'renew':
     case 'kauf':
       return [active];
-    case 'market': {
-      const m = market!;
-      const seats = m.deciding.flatMap((d, seat) => (d ? [seat] : []));
-      if (unanswered) seats.push(m.seller);
-      return seats.sort((a, b) => a - b);
-    }
+    case 'market':
+      return [...market!.buyers, market!.seller].sort((a, b) => a - b);
     case 'over':
       return [];
   }

@@ -102,10 +102,27 @@ export interface InsuranceRequest {
 export interface MarketState {
   /** The active player, who sells. */
   seller: Seat;
-  /** Per seat: still has to ask or pass (false for the seller, players out, and those who cannot buy anything). */
+  /**
+   * The seats that could buy when the market opened (players in the game,
+   * not the seller, with an uninsured house they could afford), ascending.
+   * Public, and fixed for the whole market: it follows from public facts only.
+   */
+  buyers: Seat[];
+  /**
+   * SECRET: per seat, still has to ask or pass (false for the seller, players
+   * out, and those who cannot buy anything). Whether a buyer has acted, and
+   * so whether it asked or passed, is nobody else's business until the market
+   * closes: only the buyer itself and the seller see it (seat views).
+   */
   deciding: boolean[];
   /** SECRET: every request of this market, in the order asked. */
   requests: InsuranceRequest[];
+  /**
+   * The buyers whose request was accepted, in the order of acceptance
+   * (public). Kept apart from `requests` because the public list must not
+   * reveal the (secret) order in which the requests were made.
+   */
+  accepted: Seat[];
 }
 
 /** Why a coin changed hands. Every coin of every player has one such entry in the log. */
@@ -264,12 +281,20 @@ export interface WindCityState extends BaseState<WindCityOptions> {
 // ---------------------------------------------------------------------------
 // Views
 
-/** The market as everybody sees it: who still decides, and the accepted (public) insurance. */
+/**
+ * The market as everybody sees it: only public facts. Who takes part (fixed
+ * when the market opens) and the accepted insurance, in the order accepted.
+ * Nothing here changes when a buyer asks, passes or is declined, so nobody
+ * can tell a declined request from a pass or from a buyer still thinking.
+ * (An earlier version showed per-seat `deciding` and an `unanswered` count:
+ * together they revealed who asked and, with no acceptance following, who
+ * was declined.) It changes only when a request is accepted or the market
+ * closes; the room's timer shows how long it stays open.
+ */
 export interface PublicMarket {
   seller: Seat;
-  deciding: boolean[];
-  /** Requests still waiting for the seller's answer (how many, never whose or what). */
-  unanswered: number;
+  /** The seats that may buy in this market (could buy when it opened), ascending. Fixed for the whole market. */
+  buyers: Seat[];
   accepted: { buyer: Seat; squares: SquareId[]; price: number }[];
 }
 
@@ -319,8 +344,18 @@ export interface WindCitySeatView {
   card: number | null;
   /** This seat's plan before the reveal (the active player only). */
   plan: number[] | null;
+  /** As a buyer in the current market: this seat still has to ask or pass. */
+  deciding: boolean;
   /** As a buyer: this seat's own request in the current market, or null. */
   myRequest: InsuranceRequest | null;
   /** As the active player (the seller): every request of the current market. */
   requests: InsuranceRequest[];
+  /**
+   * As the seller: the buyers that have neither asked nor passed yet,
+   * ascending (empty for everyone else). The seller sees every request
+   * anyway, so this adds only who passed, which it would learn when the
+   * market closes; it lets the seller know whether more requests may come.
+   * Buyers and onlookers never see it.
+   */
+  undecided: Seat[];
 }

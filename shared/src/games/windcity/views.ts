@@ -5,12 +5,21 @@
  * draw pile's order, the drawn card and the plan (until the reveal), and the
  * insurance requests (their buyer and the active player only; accepted ones
  * become public as insured houses and an 'insured' log entry; declined ones
- * never do).
+ * never do). Nor does asking or passing: during the market the public view
+ * shows who may buy, never who has acted (see PublicMarket).
  */
 import type { Seat } from '../../engine/contract.js';
 import { beachMax, sectionQuota, sectionsInPlay } from './board.js';
 import { copyAct, pointsOf } from './rules.js';
-import type { InsuranceRequest, LogEntry, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
+import type {
+  InsuranceRequest,
+  LogEntry,
+  MarketState,
+  PublicMarket,
+  WindCityPublicView,
+  WindCitySeatView,
+  WindCityState,
+} from './types.js';
 
 const copyEntry = (e: LogEntry): LogEntry => {
   switch (e.kind) {
@@ -29,6 +38,23 @@ const copyEntry = (e: LogEntry): LogEntry => {
 };
 
 const copyRequest = (r: InsuranceRequest): InsuranceRequest => ({ ...r, squares: r.squares.slice() });
+
+/**
+ * Only what is public in the market: the seller, the buyers (fixed when it
+ * opened) and the accepted insurance in the order accepted. Never `deciding`
+ * nor anything counted from `requests`: asking, passing and being declined
+ * must leave no public trace (see PublicMarket).
+ */
+function publicMarket(m: MarketState): PublicMarket {
+  return {
+    seller: m.seller,
+    buyers: m.buyers.slice(),
+    accepted: m.accepted.map((buyer) => {
+      const r = m.requests.find((x) => x.buyer === buyer)!;
+      return { buyer, squares: r.squares.slice(), price: r.price };
+    }),
+  };
+}
 
 /** Before the reveal of this turn's act, the act shown is the previous one (already public). */
 const secretPhase = (s: WindCityState): boolean => s.phase === 'plan' || s.phase === 'renew' || s.phase === 'market';
@@ -58,16 +84,7 @@ export function publicView(state: WindCityState): WindCityPublicView {
     hasCard: secretPhase(state) && state.card !== null,
     planned: secretPhase(state) && state.plan !== null,
     renewed: state.renewed.slice(),
-    market: m
-      ? {
-          seller: m.seller,
-          deciding: m.deciding.slice(),
-          unanswered: m.requests.filter((r) => r.answer === null).length,
-          accepted: m.requests
-            .filter((r) => r.answer === 'accepted')
-            .map((r) => ({ buyer: r.buyer, squares: r.squares.slice(), price: r.price })),
-        }
-      : null,
+    market: m ? publicMarket(m) : null,
     act: state.act ? copyAct(state.act) : null,
     records: state.records.map((r) => ({ ...r, houses: r.houses.slice(), points: r.points.slice(), coins: r.coins.slice() })),
     log: state.log.map(copyEntry),
@@ -81,11 +98,15 @@ export function seatView(state: WindCityState, seat: Seat): WindCitySeatView {
   const mine = seat === state.active && secretPhase(state);
   const m = state.market;
   const myRequest = m ? m.requests.find((r) => r.buyer === seat) : undefined;
+  const seller = m !== null && m.seller === seat;
   return {
     seat,
     card: mine ? state.card : null,
     plan: mine && state.plan ? state.plan.slice() : null,
+    deciding: m !== null && m.deciding[seat] === true,
     myRequest: myRequest ? copyRequest(myRequest) : null,
-    requests: m && m.seller === seat ? m.requests.map(copyRequest) : [],
+    requests: seller ? m.requests.map(copyRequest) : [],
+    // The seller's choice to wait or not needs who may still ask (see WindCitySeatView.undecided).
+    undecided: seller ? m.buyers.filter((b) => m.deciding[b]) : [],
   };
 }

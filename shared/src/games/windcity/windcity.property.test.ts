@@ -4,7 +4,9 @@
  * market's timer firing at random (expire). After every step: every coin has
  * a cause in the log and coins are conserved between the players and the
  * bank; houses never duplicate or vanish; the 25 cards are all somewhere,
- * once; no view holds another seat's card, plan or request.
+ * once; no view holds another seat's card, plan or request, nor (in the
+ * market) whether another seat has asked or passed; the seats shown as
+ * awaited follow from the public view and include every awaited seat.
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -28,6 +30,7 @@ import {
 import { windcity as g } from './index.js';
 import { HOUSES_PER_PLAYER, SQUARES, START_COINS, isBeach, isLand, isObservatory } from './board.js';
 import { CARD_IDS } from './cards.js';
+import { awaitingView, awaitsMe } from './bot.js';
 import { cloneState } from './rules.js';
 import type { WindCityAction, WindCityState } from './types.js';
 
@@ -52,10 +55,14 @@ const secretPhase = (s: WindCityState) => s.phase === 'plan' || s.phase === 'ren
 /**
  * Change every secret that `keep` may not see (keep null: the public): the
  * draw pile's order and the generator, the drawn card and the plan (unless
- * keep is the active player), and the requests not accepted (unless keep is
- * their buyer or the seller). Views for `keep` must not change.
+ * keep is the active player), and, in the market, the requests not accepted
+ * and whether a buyer has acted at all (unless keep is their buyer or the
+ * seller): their content changes (or, with `drop`, they go) and `deciding`
+ * is flipped, so a view
+ * that shows who asked, passed or was declined fails. Views for `keep`
+ * (and, for the public, publicAwaiting) must not change.
  */
-function scramble(s: WindCityState, keep: Seat | null): WindCityState {
+function scramble(s: WindCityState, keep: Seat | null, drop: boolean): WindCityState {
   const t = cloneState(s);
   t.drawPile = t.drawPile.slice().reverse();
   t.rng = [1, 2, 3, 4];
@@ -64,11 +71,15 @@ function scramble(s: WindCityState, keep: Seat | null): WindCityState {
     if (t.plan) t.plan = t.plan.length === 1 ? [(t.plan[0] + 1) % 5] : t.plan.slice().reverse();
   }
   if (t.market && t.market.seller !== keep) {
-    for (const r of t.market.requests) {
+    const m = t.market;
+    for (const r of m.requests) {
       if (r.answer === 'accepted' || r.buyer === keep) continue;
       r.squares = r.squares.map((x) => (x + 1) % SQUARES);
       r.price += 1;
     }
+    // Every other buyer: as if it had not acted (or had); with `drop`, with no request pending or declined either.
+    if (drop) m.requests = m.requests.filter((r) => r.answer === 'accepted' || r.buyer === keep);
+    m.deciding = m.deciding.map((d, seat) => (seat === keep ? d : !d));
   }
   return t;
 }
@@ -113,10 +124,23 @@ function checkStep(s: WindCityState): void {
   assert(isDeepStrictEqual(cards, CARD_IDS.slice()), `cards: ${cards.join(',')}`);
   // Views: the public one holds no secret; a seat's holds none of another seat's.
   const pv = g.publicView(s);
-  assert(isDeepStrictEqual(g.publicView(scramble(s, null)), pv), 'the public view depends on a secret');
+  const shown = g.publicAwaiting!(s);
+  const awaited = g.awaiting(s);
+  for (const drop of [false, true]) {
+    const t = scramble(s, null, drop);
+    assert(isDeepStrictEqual(g.publicView(t), pv), 'the public view depends on a secret');
+    assert(isDeepStrictEqual(g.publicAwaiting!(t), shown), 'publicAwaiting depends on a secret');
+  }
+  // The seats shown as awaited: what the public view implies, and every seat the engine awaits.
+  assert(isDeepStrictEqual(awaitingView(pv), shown), 'publicAwaiting differs from the public view', { shown, pv: pv.market });
+  assert(awaited.every((x) => shown.includes(x)), 'an awaited seat is not shown as awaited', { awaited, shown });
   for (let seat = 0; seat < n; seat++) {
     const sv = g.seatView(s, seat);
-    assert(isDeepStrictEqual(g.seatView(scramble(s, seat), seat), sv), `seat ${seat}'s view depends on another's secret`);
+    for (const drop of [false, true]) {
+      assert(isDeepStrictEqual(g.seatView(scramble(s, seat, drop), seat), sv), `seat ${seat}'s view depends on another's secret`);
+    }
+    assert(awaitsMe(pv, sv, seat) === awaited.includes(seat), `seat ${seat} cannot tell from its views whether it is awaited`);
+    if (seat !== s.market?.seller) assert(sv.undecided.length === 0, 'who is undecided shown to a buyer');
     if (seat !== s.active || !secretPhase(s)) assert(sv.card === null && sv.plan === null, 'a card shown to another seat');
     if (s.market && seat !== s.market.seller) assert(sv.requests.length === 0, 'requests shown to a buyer');
   }

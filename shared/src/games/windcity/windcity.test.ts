@@ -363,6 +363,9 @@ describe('the insurance market', () => {
     expect(g.timeLimit!(s)).toBe(45);
     const t = act(s, 1, { type: 'ask', squares: [sq(0, 6)] });
     expect(g.awaiting(t)).toEqual([0, 2]);
+    // Shown to everybody: the buyers and the seller, for the whole market.
+    expect(g.publicAwaiting!(s)).toEqual([0, 1, 2]);
+    expect(g.publicAwaiting!(t)).toEqual([0, 1, 2]);
     expect(g.timeLimit!(board([], [0, 0]))).toBeNull();
     const custom = g.setup(3, must(g.parseOptions({ marketSeconds: 20 }, 3)), 'x');
     expect(custom.options.marketSeconds).toBe(20);
@@ -394,7 +397,7 @@ describe('the insurance market', () => {
     expect(g.seatView(s, 0).requests).toEqual([request]);
     expect(g.seatView(s, 1).myRequest).toBeNull();
     expect(g.seatView(s, 1).requests).toEqual([]);
-    expect(g.publicView(s).market).toEqual({ seller: 0, deciding: [false, true, false], unanswered: 1, accepted: [] });
+    expect(g.publicView(s).market).toEqual({ seller: 0, buyers: [1, 2], accepted: [] });
     s = act(s, 0, { type: 'answer', buyer: 2, accept: false });
     expect(g.publicView(s).market!.accepted).toEqual([]);
     expect(s.log.some((e) => e.kind === 'insured')).toBe(false);

@@ -1,0 +1,32 @@
+/**
+ * No traffic that marks a hidden action.
+ *
+ * When only a view-only field changes (one seat revises its secret pick or
+ * gift), Colyseus 0.18 still sends every other client a state patch — an
+ * empty one, a single ROOM_STATE_PATCH byte — at exactly that moment, which
+ * tells every onlooker "someone just changed a secret". An empty patch
+ * carries no change, so dropping it loses nothing: this wraps a client's
+ * `raw` so those frames never leave.
+ */
+import { Protocol, type Client } from '@colyseus/core';
+
+const QUIET = Symbol('fireside.quietPatches');
+
+type RawSend = (data: Uint8Array | Buffer, ...rest: unknown[]) => void;
+
+/** True for a state patch that changes nothing. */
+export function isEmptyPatch(data: Uint8Array | Buffer): boolean {
+  return data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH;
+}
+
+/** Makes `client` skip empty state patches (idempotent). */
+export function quietEmptyPatches(client: Client): void {
+  const c = client as unknown as { raw: RawSend; [QUIET]?: true };
+  if (c[QUIET]) return;
+  const raw = c.raw.bind(client);
+  c.raw = (data, ...rest) => {
+    if (isEmptyPatch(data)) return;
+    raw(data, ...rest);
+  };
+  c[QUIET] = true;
+}

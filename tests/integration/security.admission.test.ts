@@ -1,0 +1,122 @@
+/**
+ * Seats and reclaims are never refused because of spectators or of dropped
+ * connections. The audit's case: 64 connections to one room that vanished
+ * kept their places for the 60 s reconnection window and locked the room —
+ * even for a player reloading with their own token. Now Colyseus never locks
+ * (admission is the room's: server/src/rooms/admission.ts): spectators have a
+ * cap of their own, dropped ones count for nothing, and a token always gets in.
+ */
+import '../../server/testing/ws-setup.js';
+import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
+import { Client } from '@colyseus/sdk';
+import { startServer, createRoom, joinRoom, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+
+const CAP = 3;
+let srv: TestServer;
+const all: Player[] = [];
+beforeAll(async () => {
+  srv = await startServer({ maxSpectators: CAP, reconnectSeconds: 60 });
+});
+afterAll(async () => {
+  await Promise.all(all.map((p) => p.leave()));
+  await srv.close();
+});
+
+/** Joins as a newcomer; its connection will vanish without a close frame and never come back. */
+async function crowdMember(roomId: string, name: string): Promise<Player> {
+  const p = await joinRoom(srv.url, roomId, { name });
+  p.room.reconnection.enabled = false;
+  return p;
+}
+
+/** The join error a newcomer gets, or null if it got in. */
+async function joinError(roomId: string, options: Record<string, unknown>): Promise<string | null> {
+  try {
+    const room = await new Client(srv.url).joinById(roomId, options);
+    await room.leave(true).catch(() => undefined);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+function withoutSeat(p: Player): number {
+  let n = 0;
+  p.state.members.forEach((m: any) => {
+    if (m.seat < 0) n++;
+  });
+  return n;
+}
+
+describe('admission', () => {
+  it('a departed crowd of 80 connections locks nobody out: the invited player sits, the host reloads with its token', async () => {
+    const host = await createRoom(srv.url, { game: 'secret', name: 'Host', players: 2 });
+    all.push(host);
+    host.send('sit', { seat: 0 });
+    await host.until((s) => s.seats[0].kind === 'human');
+    const roomId = host.room.roomId;
+
+    // Waves of a crowd that joins and vanishes (a dropped socket, no close frame).
+    for (let wave = 0; wave < 20; wave++) {
+      const crowd: Player[] = [];
+      for (let i = 0; i < 4; i++) crowd.push(await crowdMember(roomId, `crowd${wave}-${i}`));
+      for (const c of crowd) c.dropSocket();
+      await host.until((s) => s.spectators === 0, `wave ${wave} seen gone`);
+      // Dropped spectators are kept for their window, but never more than twice the cap.
+      expect(withoutSeat(host)).toBeLessThanOrEqual(2 * CAP + 1);
+    }
+
+    // The friend with the invite link gets in and takes the free seat.
+    const bob = await joinRoom(srv.url, roomId, { name: 'Bob' });
+    all.push(bob);
+    bob.send('sit', { seat: 1 });
+    await host.until((s) => s.seats[1].kind === 'human' && s.seats[1].name === 'Bob', 'Bob seated');
+
+    // The host reloads: a new connection with the member token takes the member back.
+    const token = host.welcome!.token;
+    const reloaded = await joinRoom(srv.url, roomId, { name: 'Host', token });
+    all.push(reloaded);
+    expect(reloaded.welcome!.memberId).toBe(host.welcome!.memberId);
+    await reloaded.until((s) => s.seats[0].memberId === host.welcome!.memberId && s.seats[0].connected);
+  }, 60_000);
+
+  it('spectators have a cap of their own; players of free seats and tokens still get in', async () => {
+    const host = await createRoom(srv.url, { game: 'secret', name: 'Host', players: 2 });
+    all.push(host);
+    host.send('sit', { seat: 0 });
+    await host.until((s) => s.seats[0].kind === 'human');
+    const roomId = host.room.roomId;
+
+    // CAP spectators, plus one place for the one free seat.
+    const watchers: Player[] = [];
+    for (let i = 0; i < CAP + 1; i++) watchers.push(await joinRoom(srv.url, roomId, { name: `w${i}` }));
+    all.push(...watchers);
+    const refused = await joinError(roomId, { name: 'Late' });
+    expect(refused).toMatch(/onlookers|spectators/);
+
+    // One watcher takes the free seat; the match starts; newcomers are now capped at CAP.
+    watchers[0].send('sit', { seat: 1 });
+    await host.until((s) => s.seats[1].kind === 'human');
+    host.send('start');
+    await host.until((s) => s.status === 'playing');
+    expect(await joinError(roomId, { name: 'Late' })).toMatch(/already has 3 spectators/);
+
+    // A seated player whose tab closed comes back with its token, cap or not.
+    const seated = watchers[0];
+    const token = seated.welcome!.token;
+    seated.room.reconnection.enabled = false;
+    seated.dropSocket();
+    await host.until((s) => s.seats[1].connected === false, 'seat 1 seen away');
+    const back = await joinRoom(srv.url, roomId, { name: 'w0', token });
+    all.push(back);
+    await host.until((s) => s.seats[1].connected === true, 'seat 1 back');
+    expect(back.welcome!.memberId).toBe(seated.welcome!.memberId);
+
+    // A spectator leaving makes room for a newcomer.
+    await watchers[1].leave();
+    await waitFor(() => host.state.spectators === CAP - 1, 'a spectator left');
+    const newcomer = await joinRoom(srv.url, roomId, { name: 'Newcomer' });
+    all.push(newcomer);
+    expect(newcomer.welcome).toBeDefined();
+  }, 60_000);
+});
