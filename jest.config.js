@@ -16,7 +16,14 @@ export default {
   forceExit: true,
   projects: [
     { ...common, displayName: 'shared', testMatch: ['<rootDir>/shared/src/**/*.test.ts'] },
-    { ...common, displayName: 'server', testMatch: ['<rootDir>/server/src/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'server',
+      testMatch: ['<rootDir>/server/src/**/*.test.ts'],
+      // A throwaway Postgres for the store's contract tests (skipped if FIRESIDE_TEST_DATABASE_URL is set).
+      globalSetup: '<rootDir>/server/testing/jest-pg-setup.ts',
+      globalTeardown: '<rootDir>/server/testing/jest-pg-teardown.ts',
+    },
     { ...common, displayName: 'botclient', testMatch: ['<rootDir>/botclient/src/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },

@@ -3,7 +3,6 @@
  * its seat from what this connection receives: the public `view` and its own
  * seat's `secret`. It never sees (and never needs) the full game state.
  */
-import './ws-global.js';
 import { Client, type Room } from '@colyseus/sdk';
 import { getGame, rngFromSeed, type AnyGame, type MatchResult, type RandomSource } from '@fireside/shared';
 import { seatOf, snapshot, type RoomSnapshot } from './state.js';

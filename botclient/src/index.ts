@@ -3,7 +3,6 @@
  * protocol (docs/protocol.md), one SDK connection per seat, deciding only from
  * what their connection receives.
  */
-import './ws-global.js';
 
 export { BotConnection, BotError, defaultDecide } from './connection.js';
 export type { ConnectOptions, DecideContext, Logger, MatchOutcome, PlayOptions, RoomErrorMessage, WelcomeMessage } from './connection.js';

@@ -1,9 +1,9 @@
 /**
  * Import this FIRST in integration tests (before @colyseus/sdk loads).
  *
- * Node 20 has no global WebSocket, and the SDK's reconnection needs one. The
- * global installed here is `ws`'s WebSocket, extended to record every frame
- * it receives, so tests can check the raw bytes a client got (hidden info).
+ * The global installed here, in place of Node's built-in WebSocket, is
+ * `ws`'s, extended to record every frame it receives, so tests can check the
+ * raw bytes a client got (hidden info).
  */
 import WebSocket from 'ws';
 

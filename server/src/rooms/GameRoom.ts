@@ -9,8 +9,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Room, CloseCode, ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { rngFromSeed, type AnyGame, type Result } from '@fireside/shared';
-import { BotDriver } from './bots.js';
+import { rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
+import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
 import { ChatLimiter, chatText, CHAT_KEEP_LINES } from './chat.js';
 import { RoomError, fail } from './errors.js';
 import { ChatLine, Member, RoomState, type RoomStatus } from './schema.js';
@@ -43,7 +43,7 @@ interface ClientData {
   memberId: string;
 }
 
-type Handler = (member: MemberRecord, payload: unknown) => void;
+type Handler = (member: MemberRecord, payload: unknown) => void | Promise<void>;
 
 /**
  * The type of an unknown message, safe to echo. Colyseus calls the catch-all
@@ -84,11 +84,10 @@ export class GameRoom extends Room<{ state: RoomState }> {
   private records = new Map<string, MemberRecord>(); // by member id
   private bySession = new Map<string, MemberRecord>();
   private byToken = new Map<string, MemberRecord>();
-  private engine: unknown | null = null;
-  private bots!: BotDriver;
+  /** The match being played or just ended; null in the lobby. */
+  private match: LiveMatch | null = null;
+  private botRng!: RandomSource;
   private chatSeq = 0;
-  /** The running time limit of the current step (engines with `timeLimit`). */
-  private limitTimer: ReturnType<typeof setTimeout> | null = null;
 
   async onCreate(options: unknown): Promise<void> {
     this.settings = resolveSettings((this.constructor as typeof GameRoom).settings);
@@ -120,17 +119,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     resizeSeats(state, players);
     this.state = state;
 
-    this.bots = new BotDriver(
-      {
-        game,
-        engineState: () => this.engine,
-        applyFor: (seat, action) => this.applyAction(seat, action),
-        isBot: (seat) => this.state.seats[seat]?.kind === 'bot',
-        log: (m) => this.settings.log(`room ${this.roomId}: ${m}`),
-      },
-      rngFromSeed(randomBytes(16).toString('hex')),
-      this.settings.botDelayMs,
-    );
+    this.botRng = rngFromSeed(randomBytes(16).toString('hex'));
 
     // Invite-only: reachable by id, never matched by joinOrCreate.
     await this.setPrivate(true);
@@ -333,8 +322,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
   }
 
   onDispose(): void {
-    this.bots?.cancelAll();
-    this.clearTimeLimit();
+    this.match?.dispose();
   }
 
   /**
@@ -343,7 +331,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
    * (code 4001) — rooms live in memory, so the room is gone for good.
    */
   onBeforeShutdown(): void {
-    this.bots?.cancelAll();
+    this.match?.dispose();
     this.broadcast('restarting', {});
     try {
       super.onBeforeShutdown();
@@ -407,11 +395,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
    */
   private handle(type: string, handler: Handler, replyType: (payload: unknown) => string = () => type): void {
     this.onMessage(type, (client: Client, payload: unknown) => {
-      try {
-        const rec = this.bySession.get(client.sessionId);
-        if (!rec || rec.client !== client) fail('bad-message', 'You are not a member of this room.');
-        handler(rec, payload);
-      } catch (e) {
+      const refuse = (e: unknown) => {
         const shown = replyType(payload);
         if (e instanceof RoomError) {
           this.sendError(client, shown, e);
@@ -419,6 +403,15 @@ export class GameRoom extends Room<{ state: RoomState }> {
           this.settings.log(`room ${this.roomId}: "${shown}" failed: ${describeError(e)}`);
           this.sendError(client, shown, new RoomError('internal', 'The server failed to handle this message.'));
         }
+      };
+      try {
+        const rec = this.bySession.get(client.sessionId);
+        if (!rec || rec.client !== client) fail('bad-message', 'You are not a member of this room.');
+        const done = handler(rec, payload);
+        // Intents are answered once their event is stored (live-match.ts).
+        if (done instanceof Promise) done.catch(refuse);
+      } catch (e) {
+        refuse(e);
       }
     });
   }
@@ -555,87 +548,41 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const parsed = game.parseOptions(JSON.parse(this.state.options), this.state.players);
     if (!parsed.ok) fail('bad-options', parsed.error.message);
     // The seed never leaves this process.
-    this.engine = game.setup(this.state.players, parsed.value, randomBytes(32).toString('hex'));
-    this.state.status = 'playing';
+    this.match?.dispose();
     this.state.result = '';
-    this.sync();
+    this.match = LiveMatch.start(this.matchDeps(), {
+      matchId: randomUUID(),
+      roomId: this.roomId,
+      matchNo: this.state.matchNo,
+      game: game.id,
+      players: this.state.players,
+      options: parsed.value,
+      seed: randomBytes(32).toString('hex'),
+      startedAt: Date.now(),
+    });
   }
 
-  private onIntent(rec: MemberRecord, payload: unknown): void {
+  private matchDeps(): LiveMatchDeps {
+    return {
+      game: this.game,
+      state: this.state,
+      // The match store is wired in by the durable-matches work; until then events live in memory only.
+      persist: () => undefined,
+      isBot: (seat: number) => this.state.seats[seat]?.kind === 'bot',
+      botRng: this.botRng,
+      botDelayMs: this.settings.botDelayMs,
+      log: (m: string) => this.settings.log(`room ${this.roomId}: ${m}`),
+    };
+  }
+
+  private async onIntent(rec: MemberRecord, payload: unknown): Promise<void> {
     const p = payloadObject(payload);
     if (this.status === 'ended') fail('game-over', 'The match is over.');
-    if (this.status !== 'playing' || this.engine === null) fail('not-playing', 'No match is being played.');
+    if (this.status !== 'playing' || this.match === null) fail('not-playing', 'No match is being played.');
     const seat = this.state.members.get(rec.id)!.seat;
     if (seat < 0) fail('not-seated', 'Spectators cannot play.');
-    const res = this.applyAction(seat, p.action);
+    const res = await this.match.submit(seat, p.action);
     if (!res.ok) throw new RoomError(res.error.code, res.error.message);
-  }
-
-  /** parseAction + apply for a seat; on success the state is replaced and synced. */
-  private applyAction(seat: number, input: unknown): Result<unknown> {
-    if (this.status !== 'playing' || this.engine === null) {
-      return { ok: false, error: { code: 'not-playing', message: 'No match is being played.' } };
-    }
-    const game = this.game;
-    const action = game.parseAction(input);
-    if (!action.ok) return action;
-    const next = game.apply(this.engine, seat, action.value);
-    if (!next.ok) return next;
-    this.engine = next.value;
-    this.sync();
-    return next;
-  }
-
-  /** Projects the engine state into the synced state and wakes the bots. */
-  private sync(): void {
-    const game = this.game;
-    const s = this.engine;
-    if (s === null) return;
-    this.state.view = JSON.stringify(game.publicView(s));
-    const awaiting = new Set<number>(game.awaiting(s));
-    // What everybody sees as awaited may be coarser than whom the engine waits
-    // on, when that itself is secret (Wind City's insurance market).
-    const shownAwaiting = new Set<number>(game.publicAwaiting ? game.publicAwaiting(s) : awaiting);
-    this.state.seats.forEach((seat, i) => {
-      seat.secret = JSON.stringify(game.seatView(s, i));
-      seat.awaiting = shownAwaiting.has(i);
-    });
-    const result = game.result(s);
-    if (result) {
-      this.state.status = 'ended';
-      this.state.result = JSON.stringify({ winners: result.winners, scores: result.scores });
-      this.state.seats.forEach((seat) => (seat.awaiting = false));
-      this.bots.cancelAll();
-      this.clearTimeLimit();
-    } else {
-      this.bots.schedule([...awaiting]);
-      this.updateTimeLimit();
-    }
-  }
-
-  /**
-   * Starts the step's timer when the engine sets a time limit, and stops it
-   * when the limit goes away. A limit covers its whole step: actions inside
-   * the step (one buyer asking) do not restart it.
-   */
-  private updateTimeLimit(): void {
-    const seconds = this.engine === null ? null : (this.game.timeLimit?.(this.engine) ?? null);
-    if (seconds === null) return this.clearTimeLimit();
-    if (this.limitTimer !== null) return;
-    this.state.deadline = Date.now() + seconds * 1000;
-    this.limitTimer = setTimeout(() => {
-      this.limitTimer = null;
-      this.state.deadline = 0;
-      if (this.status !== 'playing' || this.engine === null || !this.game.expire) return;
-      this.engine = this.game.expire(this.engine);
-      this.sync();
-    }, seconds * 1000);
-  }
-
-  private clearTimeLimit(): void {
-    if (this.limitTimer !== null) clearTimeout(this.limitTimer);
-    this.limitTimer = null;
-    this.state.deadline = 0;
   }
 
   private onChat(rec: MemberRecord, payload: unknown): void {
@@ -668,9 +615,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     payloadObject(payload);
     this.requireHost(rec);
     if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
-    this.bots.cancelAll();
-    this.clearTimeLimit();
-    this.engine = null;
+    this.match?.dispose();
+    this.match = null;
     // Members who left for good during the match free their seats now.
     for (const r of [...this.records.values()]) {
       if (r.sessionId === null) this.removeMember(r);

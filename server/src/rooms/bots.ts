@@ -9,8 +9,8 @@ export interface BotHost {
   readonly game: AnyGame;
   /** The current engine state, or null outside a match. */
   engineState(): unknown | null;
-  /** Applies an action for a seat through the same path as a human intent. */
-  applyFor(seat: number, action: unknown): Result<unknown>;
+  /** Applies an action for a seat through the same path as a human intent (stored first). */
+  applyFor(seat: number, action: unknown): Promise<Result<unknown>>;
   /** Is the seat a bot right now? */
   isBot(seat: number): boolean;
   log(message: string): void;
@@ -34,12 +34,8 @@ export class BotDriver {
       const timer = setTimeout(() => {
         this.timers.delete(seat);
         if (generation !== this.generation) return;
-        try {
-          this.act(seat);
-        } catch (e) {
-          // An engine bug must not take the process down.
-          this.host.log(`${this.host.game.id}: bot move for seat ${seat} failed: ${(e as Error)?.stack ?? e}`);
-        }
+        // An engine bug must not take the process down.
+        this.act(seat, generation).catch((e) => this.host.log(`${this.host.game.id}: bot move for seat ${seat} failed: ${(e as Error)?.stack ?? e}`));
       }, this.delayMs);
       this.timers.set(seat, timer);
     }
@@ -52,7 +48,7 @@ export class BotDriver {
     this.timers.clear();
   }
 
-  private act(seat: number): void {
+  private async act(seat: number, generation: number): Promise<void> {
     const { game } = this.host;
     const state = this.host.engineState();
     if (state === null || !this.host.isBot(seat)) return;
@@ -66,9 +62,11 @@ export class BotDriver {
     }
     if (chosen === null || chosen === undefined) {
       this.host.log(`${game.id}: botAction returned null for seat ${seat}`);
-    } else if (this.tryApply(seat, chosen, 'bot action')) {
+    } else if (await this.tryApply(seat, chosen, 'bot action')) {
       return;
     }
+    // The match moved on (or ended) while the bot's move was being stored or refused.
+    if (generation !== this.generation || this.host.engineState() !== state) return;
 
     let fallback: unknown = null;
     try {
@@ -80,13 +78,13 @@ export class BotDriver {
       this.host.log(`${game.id}: no action for awaited bot seat ${seat}; the match is stuck`);
       return;
     }
-    this.tryApply(seat, fallback, 'sampleAction');
+    await this.tryApply(seat, fallback, 'sampleAction');
   }
 
-  private tryApply(seat: number, action: unknown, what: string): boolean {
+  private async tryApply(seat: number, action: unknown, what: string): Promise<boolean> {
     const id = this.host.game.id;
     try {
-      const res = this.host.applyFor(seat, action);
+      const res = await this.host.applyFor(seat, action);
       if (res.ok) return true;
       this.host.log(`${id}: ${what} refused for seat ${seat} (${res.error.code}: ${res.error.message}): ${JSON.stringify(action)}`);
     } catch (e) {

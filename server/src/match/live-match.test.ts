@@ -1,0 +1,160 @@
+/**
+ * A match without a network: whole bot games of every game through
+ * LiveMatch, the log replayed to the same state (hash), store-before-tell,
+ * a failed write changing nothing, time limits logged as events, a restore
+ * from half a log, and a log kept in the real SQLite store.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gameIds, getGame, rngFromSeed, type AnyGame } from '@fireside/shared';
+import { timedGame } from '../../testing/fixture-game.js';
+import { RoomState } from '../rooms/schema.js';
+import { resizeSeats, seatBot } from '../rooms/seats.js';
+import { SqliteStore } from '../store/sqlite.js';
+import { LiveMatch, type LiveMatchDeps } from './live-match.js';
+import { replayMatch, stateHash } from './replay.js';
+import type { MatchEvent, MatchSetup } from './types.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function botTable(game: AnyGame, players: number): RoomState {
+  const state = new RoomState();
+  state.game = game.id;
+  resizeSeats(state, players);
+  state.seats.forEach((seat) => seatBot(seat));
+  return state;
+}
+
+function setupOf(game: AnyGame, players: number, seed: string): MatchSetup {
+  return { matchId: `m-${game.id}-${seed}`, roomId: 'r1', matchNo: 1, game: game.id, players, options: game.defaultOptions(players), seed, startedAt: 0 };
+}
+
+function deps(game: AnyGame, state: RoomState, persist: LiveMatchDeps['persist'], logs: string[] = []): LiveMatchDeps {
+  return { game, state, persist, isBot: () => true, botRng: rngFromSeed('bots'), botDelayMs: 0, log: (m) => logs.push(m) };
+}
+
+/** Resolves when the room state says the match is over. */
+async function until(pred: () => boolean, label: string, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out: ${label}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+describe('LiveMatch', () => {
+  it.each(gameIds.map((id) => [id]))('%s: a whole bot game; the log replays to the same state', async (id) => {
+    const game = getGame(id)!;
+    const players = game.minPlayers + 1;
+    const state = botTable(game, players);
+    const stored: MatchEvent[] = [];
+    const match = LiveMatch.start(deps(game, state, (_m, e) => void stored.push(e)), setupOf(game, players, `seed-${id}`));
+    await until(() => state.status === 'ended', `${id} over`);
+    expect(match.over).toBe(true);
+    expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i));
+    expect(stored).toEqual(match.log);
+    const replayed = replayMatch(game, match.setup, stored);
+    expect(stateHash(replayed)).toBe(stateHash(match.engineState));
+    expect(JSON.parse(state.result).winners).toEqual(game.result(replayed)!.winners);
+
+    // Restoring from half the log gives the state the match had then.
+    const half = Math.floor(stored.length / 2);
+    const again = LiveMatch.restore(deps(game, botTable(game, players), () => undefined), match.setup, stored.slice(0, half));
+    expect(stateHash(again.engineState)).toBe(stateHash(replayMatch(game, match.setup, stored.slice(0, half))));
+    again.dispose();
+  }, 120_000);
+
+  it('tells nobody before the event is stored, and a failed write changes nothing', async () => {
+    const game = getGame('santa')!;
+    const state = botTable(game, 3);
+    state.seats.forEach((s) => (s.kind = 'human'));
+    let release!: () => void;
+    let fail = false;
+    const logs: string[] = [];
+    const match = LiveMatch.start(
+      { ...deps(game, state, () => (fail ? Promise.reject(new Error('disk full')) : new Promise<void>((r) => (release = r))), logs), isBot: () => false },
+      setupOf(game, 3, 'slow'),
+    );
+    const view0 = state.view;
+    const seat = game.awaiting(match.engineState)[0];
+    const action = game.sampleAction(match.engineState, seat, rngFromSeed('a'));
+    const pending = match.submit(seat, action);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(state.view).toBe(view0); // not stored yet: not told
+    release();
+    expect((await pending).ok).toBe(true);
+    expect(state.view).not.toBe(view0);
+    expect(match.log).toHaveLength(1);
+
+    fail = true;
+    const view1 = state.view;
+    const secrets = state.seats.map((s) => s.secret);
+    const seat2 = game.awaiting(match.engineState)[0];
+    const res = await match.submit(seat2, game.sampleAction(match.engineState, seat2, rngFromSeed('b')));
+    expect(res.ok).toBe(false);
+    expect(!res.ok && res.error.code).toBe('internal');
+    expect(state.view).toBe(view1);
+    expect(state.seats.map((s) => s.secret)).toEqual(secrets);
+    expect(match.log).toHaveLength(1);
+    expect(logs.join('\n')).toMatch(/storing event 1 failed: disk full/);
+    match.dispose();
+  });
+
+  it('an illegal intent is refused and logs nothing', async () => {
+    const game = getGame('gifttrap')!;
+    const state = botTable(game, 3);
+    state.seats.forEach((s) => (s.kind = 'human'));
+    const stored: MatchEvent[] = [];
+    const match = LiveMatch.start({ ...deps(game, state, (_m, e) => void stored.push(e)), isBot: () => false }, setupOf(game, 3, 'x'));
+    expect((await match.submit(0, { type: 'nonsense' })).ok).toBe(false);
+    expect((await match.submit(0, { toString: 1 })).ok).toBe(false);
+    expect(stored).toEqual([]);
+    match.dispose();
+  });
+
+  it('a time limit that runs out is an event of the log, and replays', async () => {
+    const state = botTable(timedGame, 2);
+    state.seats.forEach((s) => (s.kind = 'human'));
+    const stored: MatchEvent[] = [];
+    const match = LiveMatch.start({ ...deps(timedGame, state, (_m, e) => void stored.push(e)), isBot: () => false }, setupOf(timedGame, 2, 't'));
+    expect(state.deadline).toBeGreaterThan(0);
+    expect((await match.submit(0, { type: 'pick', n: 3 })).ok).toBe(true);
+    await until(() => stored.some((e) => e.kind === 'expire'), 'expiry', 5000);
+    expect(state.deadline).toBe(0);
+    expect(stored.map((e) => e.kind)).toEqual(['action', 'expire']);
+    expect(stateHash(replayMatch(timedGame, match.setup, stored))).toBe(stateHash(match.engineState));
+    match.dispose();
+  });
+
+  it('a restored match resumes its time limit with the time it had left', () => {
+    const state = botTable(timedGame, 2);
+    const match = LiveMatch.restore({ ...deps(timedGame, state, () => undefined), isBot: () => false }, setupOf(timedGame, 2, 't'), [], 400);
+    expect(match.timeLeftMs()).toBeGreaterThan(300);
+    expect(match.timeLeftMs()).toBeLessThanOrEqual(400);
+    match.dispose();
+  });
+
+  it('with the SQLite store: every event is durable and the stored log replays to the live state', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fireside-match-'));
+    dirs.push(dir);
+    const store = new SqliteStore(dir);
+    await store.migrate();
+    const game = getGame('windcity')!;
+    const setup = setupOf(game, 3, 'durable');
+    await store.saveRoom({
+      roomId: setup.roomId, game: game.id, hostId: '', players: 3, options: setup.options, status: 'playing',
+      matchNo: 1, matchId: setup.matchId, members: [], seats: [], chat: [], timeLeftMs: null, updatedAt: 1,
+    });
+    await store.startMatch(setup);
+    const state = botTable(game, 3);
+    const match = LiveMatch.start(deps(game, state, (id, e) => store.appendEvent(id, e)), setup);
+    await until(() => state.status === 'ended', 'windcity over');
+    const record = await store.loadMatch(setup.matchId);
+    expect(record!.events).toEqual(match.log);
+    expect(stateHash(replayMatch(game, record!.setup, record!.events))).toBe(stateHash(match.engineState));
+    await store.close();
+  }, 120_000);
+});

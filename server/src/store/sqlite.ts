@@ -1,0 +1,218 @@
+/**
+ * The SQLite store: one file `<dataDir>/fireside.db` through Node's built-in
+ * node:sqlite (synchronous; no native addon to build).
+ *
+ * Durability: WAL with synchronous=FULL fsyncs the WAL on every COMMIT, so a
+ * resolved appendEvent survives a power cut. Calls are synchronous inside, so
+ * calls of one instance never interleave; two instances (or processes) on one
+ * file serialize their writes with BEGIN IMMEDIATE and wait up to
+ * BUSY_TIMEOUT_MS for each other (blocking the event loop meanwhile).
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import {
+  eventColumns,
+  eventFromRow,
+  int,
+  matchListItem,
+  matchRecord,
+  matchRefusal,
+  roomFromRow,
+  roomValues,
+  setupValues,
+  toJson,
+} from './codec.js';
+import { StoreError } from './errors.js';
+import { MIGRATIONS_TABLE, pending } from './migrations.js';
+import { loadSqlite } from './sqlite-module.js';
+import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, MatchStore, RoomRecord } from './types.js';
+
+const BUSY_TIMEOUT_MS = 5000;
+type Row = Record<string, unknown>;
+
+const SQL = {
+  upsertRoom: `INSERT INTO rooms (room_id, game, host_id, players, options, status, match_no, match_id,
+      members, seats, chat, time_left_ms, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (room_id) DO UPDATE SET game = excluded.game, host_id = excluded.host_id, players = excluded.players,
+      options = excluded.options, status = excluded.status, match_no = excluded.match_no, match_id = excluded.match_id,
+      members = excluded.members, seats = excluded.seats, chat = excluded.chat, time_left_ms = excluded.time_left_ms,
+      updated_at = excluded.updated_at`,
+  loadRoom: 'SELECT * FROM rooms WHERE room_id = ?',
+  restorable: `SELECT room_id FROM rooms WHERE updated_at >= ?
+    UNION SELECT r.room_id FROM matches m JOIN rooms r ON r.room_id = m.room_id AND r.match_id = m.match_id
+      WHERE m.finished_at IS NULL
+    ORDER BY room_id`,
+  roomExists: 'SELECT 1 AS x FROM rooms WHERE room_id = ?',
+  matchState: 'SELECT event_count, finished_at FROM matches WHERE match_id = ?',
+  insertMatch: `INSERT INTO matches (match_id, room_id, match_no, game, players, options, seed, started_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  bumpCount: `UPDATE matches SET event_count = event_count + 1
+    WHERE match_id = ? AND event_count = ? AND finished_at IS NULL`,
+  insertEvent: 'INSERT INTO match_events (match_id, seq, kind, seat, action, bot, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  finish: 'UPDATE matches SET result = ?, finished_at = ? WHERE match_id = ? AND finished_at IS NULL',
+  loadMatch: 'SELECT * FROM matches WHERE match_id = ?',
+  loadEvents: 'SELECT * FROM match_events WHERE match_id = ? ORDER BY seq',
+  listMatches: 'SELECT match_id, match_no, finished_at FROM matches WHERE room_id = ? ORDER BY match_no, started_at',
+  deleteRooms: 'DELETE FROM rooms WHERE updated_at < ?',
+};
+
+export class SqliteStore implements MatchStore {
+  readonly kind = 'sqlite' as const;
+  readonly file: string;
+  private db: DatabaseSync | null;
+  private readonly statements = new Map<string, StatementSync>();
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.file = join(dataDir, 'fireside.db');
+    const { DatabaseSync } = loadSqlite();
+    const db = new DatabaseSync(this.file);
+    try {
+      // busy_timeout first: switching to WAL needs a lock another instance may hold.
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // SQLite keeps the old mode, silently, where WAL is impossible (e.g. no shared memory): say so instead.
+      const mode = db.prepare('PRAGMA journal_mode = WAL').get() as Row;
+      if (mode.journal_mode !== 'wal') throw new Error(`SQLite cannot use WAL for ${this.file} (mode ${String(mode.journal_mode)})`);
+      db.exec('PRAGMA synchronous = FULL');
+      db.exec('PRAGMA foreign_keys = ON');
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    this.db = db;
+  }
+
+  private open(): DatabaseSync {
+    if (!this.db) throw new StoreError('closed', 'the store is closed');
+    return this.db;
+  }
+
+  /** Prepared once per instance, reused for every call. */
+  private st(sql: string): StatementSync {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.open().prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** One transaction; IMMEDIATE takes the write lock up front so check-then-write cannot race another writer. */
+  private tx<T>(mode: 'IMMEDIATE' | 'DEFERRED', fn: () => T): T {
+    const db = this.open();
+    db.exec(`BEGIN ${mode}`);
+    try {
+      const out = fn();
+      db.exec('COMMIT');
+      return out;
+    } catch (e) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // SQLite already rolled back (it does on some errors); the original error is what matters.
+      }
+      throw e;
+    }
+  }
+
+  async migrate(): Promise<void> {
+    const db = this.open();
+    this.tx('IMMEDIATE', () => {
+      db.exec(MIGRATIONS_TABLE.sqlite);
+      const rows = db.prepare('SELECT version FROM schema_migrations').all() as Row[];
+      const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
+      for (const m of pending(rows.map((r) => Number(r.version)))) {
+        db.exec(m.sqlite);
+        record.run(m.version, Date.now());
+      }
+    });
+    syncDir(join(this.file, '..'));
+  }
+
+  async saveRoom(room: RoomRecord): Promise<void> {
+    this.st(SQL.upsertRoom).run(...(roomValues(room) as never[]));
+  }
+
+  async loadRoom(roomId: string): Promise<RoomRecord | null> {
+    const row = this.st(SQL.loadRoom).get(roomId) as Row | undefined;
+    return row ? roomFromRow(row) : null;
+  }
+
+  async listRestorable(activeSince: number): Promise<string[]> {
+    const rows = this.st(SQL.restorable).all(int('activeSince', activeSince)) as Row[];
+    return rows.map((r) => String(r.room_id));
+  }
+
+  async startMatch(setup: MatchSetup): Promise<void> {
+    const values = setupValues(setup);
+    this.tx('IMMEDIATE', () => {
+      if (!this.st(SQL.roomExists).get(setup.roomId)) {
+        throw new StoreError('unknown_room', `no room ${setup.roomId}: save the room before starting a match`);
+      }
+      if (this.st(SQL.matchState).get(setup.matchId)) {
+        throw new StoreError('duplicate_match', `match ${setup.matchId} exists`);
+      }
+      this.st(SQL.insertMatch).run(...(values as never[]));
+    });
+  }
+
+  async appendEvent(matchId: string, event: MatchEvent): Promise<void> {
+    const c = eventColumns(event);
+    this.tx('IMMEDIATE', () => {
+      const bumped = this.st(SQL.bumpCount).run(matchId, c.seq).changes;
+      if (Number(bumped) !== 1) throw matchRefusal(matchId, this.st(SQL.matchState).get(matchId) as Row, c.seq);
+      const bot = c.bot == null ? null : c.bot ? 1 : 0;
+      this.st(SQL.insertEvent).run(matchId, c.seq, c.kind, c.seat, c.action, bot, c.at);
+    });
+  }
+
+  async finishMatch(matchId: string, result: unknown, at: number): Promise<void> {
+    const values = [toJson(result), int('at', at), matchId];
+    this.tx('IMMEDIATE', () => {
+      const changed = this.st(SQL.finish).run(...(values as never[])).changes;
+      if (Number(changed) !== 1) throw matchRefusal(matchId, this.st(SQL.matchState).get(matchId) as Row);
+    });
+  }
+
+  async loadMatch(matchId: string): Promise<MatchRecord | null> {
+    // One read transaction: the match row and its events from the same snapshot.
+    return this.tx('DEFERRED', () => {
+      const row = this.st(SQL.loadMatch).get(matchId) as Row | undefined;
+      if (!row) return null;
+      const events = (this.st(SQL.loadEvents).all(matchId) as Row[]).map(eventFromRow);
+      return matchRecord(row, events);
+    });
+  }
+
+  async listMatches(roomId: string): Promise<MatchListItem[]> {
+    const rows = this.st(SQL.listMatches).all(roomId) as Row[];
+    return rows.map(matchListItem);
+  }
+
+  async deleteInactive(before: number): Promise<number> {
+    // ON DELETE CASCADE removes the rooms' matches and their events in the same statement.
+    return Number(this.st(SQL.deleteRooms).run(int('before', before)).changes);
+  }
+
+  async close(): Promise<void> {
+    const db = this.db;
+    this.db = null;
+    this.statements.clear();
+    db?.close();
+  }
+}
+
+/** Makes the new database and WAL files' directory entries durable too (fsync of a file does not cover its name). */
+function syncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some platforms (Windows) cannot fsync a directory; the files themselves are still synced.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
