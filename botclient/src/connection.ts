@@ -28,7 +28,12 @@ export interface ConnectOptions {
   name: string;
   log?: Logger;
   verbose?: boolean;
+  /** After losing the room (a server restart, a crash), keep rejoining with the token this long (ms; default 60 s, 0: never). */
+  rejoinMs?: number;
 }
+
+/** Close code of a connection replaced by another one of the same member (a second tab). */
+const CLOSE_REPLACED = 4000;
 
 export interface PlayOptions {
   /** Seed of this bot's random choices. */
@@ -108,6 +113,10 @@ export class BotConnection {
   private readonly leaveListeners = new Set<(code: number, reason?: string) => void>();
   private welcomeWaiters: (() => void)[] = [];
   private left = false;
+  /** Set by leave(): a leave on purpose is not followed by a rejoin. */
+  private leaving = false;
+  /** How long to keep trying to rejoin after losing the room (a server restart). */
+  private readonly rejoinMs: number;
   /** Every `error` message this connection received. */
   readonly errors: RoomErrorMessage[] = [];
 
@@ -116,6 +125,7 @@ export class BotConnection {
     this.name = opts.name;
     this.log = opts.log ?? noop;
     this.verbose = opts.verbose ?? false;
+    this.rejoinMs = opts.rejoinMs ?? 60_000;
   }
 
   /** Creates a room (this connection becomes its host). */
@@ -158,9 +168,18 @@ export class BotConnection {
       const snap = snapshot(state);
       for (const l of [...this.stateListeners]) l(snap);
     });
+    this.room.onMessage('restarting', () => this.log(`${this.name}: the server is restarting; will rejoin`));
+    const room = this.room;
     this.room.onLeave((code: number, reason?: string) => {
-      this.left = true;
-      for (const l of [...this.leaveListeners]) l(code, reason);
+      if (room !== this.room) return; // an earlier connection, already replaced
+      // A restart or a crash: the room comes back from the server's store under
+      // the same id, and the member token takes the seat back. Replaced by
+      // another connection (4000) or leaving on purpose: gone for good.
+      if (!this.leaving && code !== CLOSE_REPLACED && this.token && this.rejoinMs > 0) {
+        void this.rejoin(code, reason);
+        return;
+      }
+      this.gone(code, reason);
     });
     this.room.onDrop?.((code: number, reason?: string) => {
       this.log(`${this.name}: connection dropped (${code}${reason ? `: ${reason}` : ''}), the SDK reconnects`);
@@ -178,6 +197,31 @@ export class BotConnection {
         resolve();
       });
     });
+  }
+
+  private gone(code: number, reason?: string): void {
+    this.left = true;
+    for (const l of [...this.leaveListeners]) l(code, reason);
+  }
+
+  /** Joins the same room again with the member token, with backoff, for up to `rejoinMs`. */
+  private async rejoin(code: number, reason?: string): Promise<void> {
+    const roomId = this.room.roomId;
+    this.log(`${this.name}: lost room ${roomId} (${code}${reason ? `: ${reason}` : ''}); rejoining`);
+    const until = Date.now() + this.rejoinMs;
+    for (let attempt = 0; Date.now() < until && !this.leaving; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 3000)));
+      try {
+        await this.attach(() => this.client.joinById(roomId, { name: this.name, token: this.token }));
+        this.log(`${this.name}: back in room ${roomId}`);
+        const snap = this.state;
+        for (const l of [...this.stateListeners]) l(snap);
+        return;
+      } catch {
+        /* not back yet */
+      }
+    }
+    this.gone(code, reason);
   }
 
   get roomId(): string {
@@ -353,6 +397,8 @@ export class BotConnection {
 
       const decide = (now: RoomSnapshot, fromTimer = false) => {
         if (settled || holdTimer) return;
+        // Not decoded yet (a rejoin after a restart, before the full state arrives).
+        if (!now.game) return;
         if (now.status === 'playing') seenPlaying = true;
         if (now.status === 'ended' && now.result) {
           let result: MatchResult;
@@ -462,6 +508,7 @@ export class BotConnection {
   }
 
   async leave(): Promise<void> {
+    this.leaving = true;
     if (this.outboxTimer) clearTimeout(this.outboxTimer);
     this.outboxTimer = null;
     this.outbox = [];

@@ -81,6 +81,3 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
 function noCacheHtml(res: express.Response, file: string): void {
   if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }
-
-const appConfig: ConfigOptions = createAppConfig();
-export default appConfig;

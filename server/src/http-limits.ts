@@ -34,10 +34,17 @@ export function bodyProblem(req: IncomingMessage, maxBytes: number): { status: n
   return null;
 }
 
-/** Puts the body limit in front of every `request` listener `server` has now. */
-export function limitRequestBodies(server: Server, maxBytes = MAX_BODY_BYTES): void {
+/**
+ * Puts the body limit in front of every `request` listener `server` has now,
+ * and `before` (e.g. waking a stored room a join asks for) between the limit
+ * and the routes. A request body waits, unread, while `before` runs.
+ */
+export function limitRequestBodies(server: Server, maxBytes = MAX_BODY_BYTES, before?: (req: IncomingMessage) => Promise<void>): void {
   const listeners = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
+    for (const listener of listeners) listener.call(server, req, res);
+  };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const problem = bodyProblem(req, maxBytes);
     if (problem) {
@@ -46,6 +53,10 @@ export function limitRequestBodies(server: Server, maxBytes = MAX_BODY_BYTES): v
       res.on('finish', () => req.socket.destroy());
       return refuse(res, problem.status, problem.error);
     }
-    for (const listener of listeners) listener.call(server, req, res);
+    if (!before) return pass(req, res);
+    before(req).then(
+      () => pass(req, res),
+      () => pass(req, res), // the routes answer (e.g. "not found") as they would have
+    );
   });
 }

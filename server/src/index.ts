@@ -1,12 +1,13 @@
 /**
- * Starts Fireside: Colyseus + express on one port (env PORT, default 2567).
+ * Starts Fireside: Colyseus + express on one port (env PORT, default 2567),
+ * rooms kept in the match store (SQLite in FIRESIDE_DATA_DIR, default ./data;
+ * PostgreSQL when DATABASE_URL is set) and restored after a restart.
  * SIGTERM / SIGINT shut it down gracefully (see shutdown.ts).
  */
-import appConfig from './app.config.js';
 import { installGracefulShutdown } from './shutdown.js';
-import { listenFireside } from './listen.js';
+import { startFireside } from './listen.js';
 
 const port = Number(process.env.PORT || 2567);
-const server = await listenFireside(appConfig, port);
-installGracefulShutdown(server);
-console.log(`Fireside listening on http://localhost:${port}`);
+const { server, store } = await startFireside({ port });
+installGracefulShutdown(server, { onClosed: () => store.close() });
+console.log(`Fireside listening on http://localhost:${port} (${store.kind} store)`);

@@ -1,18 +1,68 @@
 /**
- * Starts a Fireside server from an app config: Colyseus' `listen`, then the
- * HTTP limits that must sit in front of the routes Colyseus binds while it
- * starts listening (http-limits.ts). The entry point and the test harnesses
- * all start servers through here, so tests run what production runs.
+ * Starts a Fireside server: the match store (opened here unless given),
+ * the app with the store in its room settings, Colyseus' `listen`, then the
+ * HTTP gate in front of the routes Colyseus binds while it starts listening
+ * (the body limit of http-limits.ts, and the restorer's wake-up of stored
+ * rooms behind it), then every room worth restoring and the retention sweep.
+ * The entry point and the test harnesses all start servers through here, so
+ * tests run what production runs.
  */
+import type { Server as HttpServer } from 'node:http';
 import { listen } from '@colyseus/tools';
-import type { ConfigOptions } from '@colyseus/tools';
 import type { Server } from '@colyseus/core';
-import { limitRequestBodies } from './http-limits.js';
+import { createAppConfig, type AppOptions } from './app.config.js';
+import { limitRequestBodies, MAX_BODY_BYTES } from './http-limits.js';
+import { RoomRestorer } from './restore.js';
+import { resolveSettings } from './rooms/settings.js';
+import { openStore } from './store/index.js';
+import type { MatchStore } from './store/types.js';
 
-export async function listenFireside(config: ConfigOptions, port: number): Promise<Server> {
-  const server = await listen(config, port);
-  const http = server.transport.server;
+export interface StartOptions {
+  port: number;
+  app?: AppOptions;
+  /** Default: `openStore()` (DATABASE_URL, else SQLite in FIRESIDE_DATA_DIR or ./data). */
+  store?: MatchStore;
+}
+
+export interface Fireside {
+  server: Server;
+  store: MatchStore;
+  restorer: RoomRestorer;
+  /** What the start-up restore did. */
+  restored: { restored: number; failed: number; ms: number };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function retentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.FIRESIDE_RETENTION_DAYS);
+  return Number.isInteger(n) && n >= 1 && n <= 3650 ? n : 30;
+}
+
+export async function startFireside(opts: StartOptions): Promise<Fireside> {
+  const store = opts.store ?? (await openStore());
+  const room = { ...opts.app?.room, store };
+  const settings = resolveSettings(room);
+  const config = createAppConfig({ ...opts.app, room });
+  const restorer = new RoomRestorer(store, settings.log);
+  const server = await listen(config, opts.port);
+  const http = server.transport.server as HttpServer | undefined;
   if (!http) throw new Error('The transport has no HTTP server.');
-  limitRequestBodies(http as import('node:http').Server);
-  return server;
+  limitRequestBodies(http, MAX_BODY_BYTES, (req) => restorer.beforeRequest(req));
+
+  // Rooms without activity for the retention time are deleted (at start, then twice a day).
+  const sweep = () => {
+    store
+      .deleteInactive(Date.now() - retentionDays() * DAY_MS)
+      .then((n) => n > 0 && settings.log(`deleted ${n} rooms inactive for ${retentionDays()} days`))
+      .catch((e) => settings.log(`retention sweep failed: ${(e as Error)?.message ?? e}`));
+  };
+  sweep();
+  setInterval(sweep, DAY_MS / 2).unref();
+
+  const restored = await restorer.restoreAll(Date.now() - settings.idleMs);
+  if (restored.restored + restored.failed > 0) {
+    settings.log(`restored ${restored.restored} rooms in ${Math.round(restored.ms)} ms (${restored.failed} failed)`);
+  }
+  return { server, store, restorer, restored };
 }

@@ -26,6 +26,8 @@ export interface ShutdownOptions {
   /** Exit with code 1 if the graceful shutdown has not finished after this long. */
   timeoutMs?: number;
   log?: (message: string) => void;
+  /** After every room is closed (and has written its last snapshot): e.g. close the store. */
+  onClosed?: () => Promise<void>;
 }
 
 /** `FIRESIDE_SHUTDOWN_TIMEOUT_MS` (100 ms – 10 min), else the default. */
@@ -51,6 +53,7 @@ export function installGracefulShutdown(server: Server, opts: ShutdownOptions = 
   });
 
   server.onShutdown(async () => {
+    await opts.onClosed?.().catch((e) => log(`closing: ${(e as Error)?.message ?? e}`));
     log(`shut down gracefully in ${Date.now() - started} ms`);
   });
 }

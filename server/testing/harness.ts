@@ -4,13 +4,16 @@
  *
  * Test files must `import '../../server/testing/ws-setup.js'` FIRST.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import type { Server } from '@colyseus/core';
 import { getGame } from '@fireside/shared';
-import { createAppConfig } from '../src/app.config.js';
-import { listenFireside } from '../src/listen.js';
+import { startFireside, type Fireside } from '../src/listen.js';
 import type { RoomSettings } from '../src/rooms/settings.js';
+import { SqliteStore } from '../src/store/sqlite.js';
 import { badBotGame, secretGame, timedGame } from './fixture-game.js';
 import type { RecordingWebSocket } from './ws-setup.js';
 
@@ -21,25 +24,49 @@ export interface TestServer {
   server: Server;
   port: number;
   url: string;
+  /** The SQLite data dir of this server's store (a temp dir unless given). */
+  dataDir: string;
+  fireside: Fireside;
   /** What the room logged (bot fallbacks, engine failures). */
   logs: string[];
+  /** Graceful shutdown; the data dir stays when it was given, else it is removed. */
   close(): Promise<void>;
 }
 
-export async function startServer(room: Partial<RoomSettings> = {}, clientDist = '/nonexistent'): Promise<TestServer> {
+export interface ServerOptions {
+  /** Reuse a store directory (a restart); default: a fresh temp dir, removed on close. */
+  dataDir?: string;
+  /** Default 1000: an empty room is unloaded after a second. */
+  idleMs?: number;
+}
+
+export async function startServer(room: Partial<RoomSettings> = {}, clientDist = '/nonexistent', opts: ServerOptions = {}): Promise<TestServer> {
   const logs: string[] = [];
-  const config = createAppConfig({
-    room: { games: fixtureGames, botDelayMs: 5, log: (m) => logs.push(m), ...room },
-    clientDist,
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fireside-test-'));
+  const store = new SqliteStore(dataDir);
+  await store.migrate();
+  const fireside = await startFireside({
+    port: 0,
+    store,
+    app: {
+      room: { games: fixtureGames, botDelayMs: 5, idleMs: opts.idleMs ?? 1000, log: (m) => logs.push(m), ...room },
+      clientDist,
+    },
   });
-  const server = await listenFireside(config, 0);
+  const { server } = fireside;
   const address = server.transport.server!.address() as AddressInfo;
   return {
     server,
     port: address.port,
     url: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    fireside,
     logs,
-    close: () => server.gracefullyShutdown(false),
+    close: async () => {
+      await server.gracefullyShutdown(false);
+      await store.close();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

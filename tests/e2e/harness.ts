@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -30,23 +31,30 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   base: string;
+  port: number;
+  /** The store's data dir (a temp dir unless FIRESIDE_DATA_DIR was given). */
+  dataDir: string;
   process: ChildProcess;
   log(): string;
+  /** SIGTERM, and SIGKILL if it has not exited within 8 s. */
   stop(): Promise<void>;
+  /** SIGKILL: a crash or a power cut, as far as the process can tell. */
+  kill(): Promise<void>;
 }
 
 /** Starts server/dist (with client/dist) and waits for /healthz. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startBuiltServer(env: Record<string, string> = {}, fixedPort?: number): Promise<ServerProcess> {
   for (const f of ['server/dist/index.js', 'client/dist/index.html']) {
     if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: run \`npm run build\` first.`);
   }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const base = `http://localhost:${port}`;
+  const dataDir = env.FIRESIDE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-e2e-'));
   let output = '';
   const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/index.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), FIRESIDE_BOT_DELAY_MS: '50', ...env },
+    env: { ...process.env, FIRESIDE_BOT_DELAY_MS: '50', ...env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -62,15 +70,25 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 150));
   }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const waitExit = (ms: number) => Promise.race([exited, new Promise<void>((r) => setTimeout(r, ms))]);
   return {
     base,
+    port,
+    dataDir,
     process: child,
     log: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await waitExit(8000);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await waitExit(2000);
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await waitExit(5000);
     },
   };
 }

@@ -46,7 +46,7 @@ const en = {
     disconnected: 'You are disconnected from the room.',
     rejoin: 'Rejoin',
     replaced: 'This room is now open in another tab or window.',
-    restarting: 'The server is restarting. This room has closed: start a new one in a moment.',
+    restarting: 'The server is restarting. You will be back at this table in a moment…',
     codes: {
       'no-empty-seat': 'Every seat is taken.',
       'not-ended': 'The match is not over yet.',

@@ -47,7 +47,7 @@ const fr: Resources = {
     disconnected: 'Vous êtes déconnecté de la salle.',
     rejoin: 'Revenir',
     replaced: 'Cette salle est maintenant ouverte dans un autre onglet ou une autre fenêtre.',
-    restarting: 'Le serveur redémarre. Ce salon est fermé : créez-en un nouveau dans un instant.',
+    restarting: 'Le serveur redémarre. Vous retrouverez cette table dans un instant…',
     codes: {
       'no-empty-seat': 'Toutes les places sont prises.',
       'not-ended': 'La partie n’est pas encore finie.',

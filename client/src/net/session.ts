@@ -75,7 +75,7 @@ export class RoomSession {
       this.refresh();
     });
     room.onMessage('error', (msg: ServerErrorMsg) => this.serverError.emit(msg));
-    // The server is shutting down (a restart or an upgrade): rooms live in memory, so this one is gone.
+    // The server is shutting down (a restart or an upgrade): the room comes back from the store (screens/room.ts rejoins).
     room.onMessage('restarting', () => this.setStatus('restarting'));
     room.onMessage('*', () => {
       /* unknown messages are ignored (forward compatibility) */

@@ -35,6 +35,7 @@ export class RoomScreen {
   private showEndFor = -1;
   private disposed = false;
   private joining = false;
+  private rejoinTimer: ReturnType<typeof setTimeout> | null = null;
   private unsubs: (() => void)[] = [];
 
   constructor(
@@ -55,6 +56,7 @@ export class RoomScreen {
   async dispose(): Promise<void> {
     this.disposed = true;
     clearTimeout(this.endTimer);
+    if (this.rejoinTimer !== null) clearTimeout(this.rejoinTimer);
     this.unsubs.forEach((u) => u());
     this.table?.destroy();
     this.table = null;
@@ -319,8 +321,13 @@ export class RoomScreen {
   private onConnection(status: ConnectionStatus): void {
     if (this.disposed) return;
     if (status === 'open') patch(this.banner);
-    else if (status === 'reconnecting') patch(this.banner, h('div', { class: 'banner banner-warn', role: 'status', testid: 'reconnecting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('errors.reconnecting')));
-    else
+    else if (status === 'reconnecting') this.showReconnecting(t('errors.reconnecting'));
+    else if (status === 'restarting' || status === 'closed') {
+      // The server restarted (or the room was unloaded): the room comes back
+      // from the store under the same id, and our token takes our seat back.
+      this.showReconnecting(status === 'restarting' ? t('errors.restarting') : t('errors.reconnecting'));
+      this.scheduleRejoin(0);
+    } else
       patch(
         this.banner,
         h(
@@ -330,22 +337,59 @@ export class RoomScreen {
           h(
             'span',
             { class: 'banner-actions' },
-            // After a restart the room no longer exists: there is nothing to rejoin.
-            status === 'restarting' ? null : h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: () => this.rejoin() }, t('errors.rejoin')),
+            h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: () => this.rejoin() }, t('errors.rejoin')),
             h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => navigate('/') }, t('errors.backHome')),
           ),
         ),
       );
   }
 
-  private rejoin(): void {
+  private showReconnecting(text: string): void {
+    patch(this.banner, h('div', { class: 'banner banner-warn', role: 'status', testid: 'reconnecting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text));
+  }
+
+  /** Tries again and again (0.5 s, 1 s, 2 s … at most 5 s apart) until the room answers, with no click. */
+  private scheduleRejoin(attempt: number): void {
+    if (this.rejoinTimer !== null) return;
+    const delay = Math.min(500 * 2 ** attempt, 5000);
+    this.rejoinTimer = setTimeout(() => {
+      this.rejoinTimer = null;
+      void this.autoRejoin(attempt);
+    }, delay);
+  }
+
+  private async autoRejoin(attempt: number): Promise<void> {
+    if (this.disposed) return;
+    try {
+      const session = await RoomSession.join(this.roomId, storage.get(NICKNAME_KEY) ?? '');
+      if (this.disposed) return void (await session.leave());
+      this.teardown();
+      this.attach(session);
+      patch(this.banner);
+    } catch (err) {
+      if (this.disposed) return;
+      // While the old server shuts down it may still answer "locked" or "not found": keep trying for a while.
+      if ((err as JoinError).kind === 'not-found' && attempt >= 8) {
+        this.teardown();
+        this.showJoinError(err as JoinError, storage.get(NICKNAME_KEY) ?? '');
+      } else this.scheduleRejoin(attempt + 1);
+    }
+  }
+
+  /** Forgets the current session and table (before a rejoin). */
+  private teardown(): void {
     this.unsubs.forEach((u) => u());
     this.unsubs = [];
+    void this.session?.leave();
     this.table?.destroy();
     this.table = null;
     this.lobby = null;
     this.mode = 'none';
     this.session = null;
+  }
+
+  private rejoin(): void {
+    this.teardown();
     patch(this.banner);
     this.start();
   }

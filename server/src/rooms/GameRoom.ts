@@ -1,49 +1,46 @@
 /**
  * The one generic room: hosts any game of the registry through the engine
- * contract (docs/protocol.md is the wire contract this implements).
+ * contract (docs/protocol.md is the wire contract this implements). A thin
+ * Colyseus layer over the parts that need no network: the members
+ * (members.ts), the lobby (lobby.ts), the match (match/live-match.ts) and
+ * the store (room-record.ts, store/).
  *
- * Secrets: the engine state and the seed live only here. Each seat's seat
- * view goes into its view-only `secret` field, and a seat is in a client's
- * StateView only while that client's member holds the seat.
+ * Secrets: the engine state and the seed live only on the server. Each
+ * seat's seat view goes into its view-only `secret` field, and a seat is in a
+ * client's StateView only while that client's member holds the seat.
+ *
+ * Durable: the room's snapshot and every match event are in the store, so a
+ * restarted server rebuilds the room under the same id (restore.ts) and its
+ * members come back with their tokens.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Room, CloseCode, ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
 import { rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
 import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
-import { ChatLimiter, chatText, CHAT_KEEP_LINES } from './chat.js';
+import type { MatchStore } from '../store/types.js';
+import { refuseNewcomer, spectatorToEvict } from './admission.js';
+import { chatText, CHAT_KEEP_LINES } from './chat.js';
 import { RoomError, fail } from './errors.js';
+import { Lobby } from './lobby.js';
+import { Members, type MemberRecord } from './members.js';
+import { sanitizeName, uniqueName } from './names.js';
+import { quietEmptyPatches } from './quiet-patches.js';
+import { applyRecord, recordOf, RoomSaver } from './room-record.js';
 import { ChatLine, Member, RoomState, type RoomStatus } from './schema.js';
-import { allSeatsFilled, clearSeat, firstEmptySeat, resizeSeats, seatBot, seatHuman } from './seats.js';
+import { clearSeat, resizeSeats } from './seats.js';
 import { resolveSettings, type RoomSettings } from './settings.js';
 import { isInt, payloadObject } from './validation.js';
-import { sanitizeName, uniqueName } from './names.js';
-import { refuseNewcomer, spectatorToEvict } from './admission.js';
-import { quietEmptyPatches } from './quiet-patches.js';
-
-/** Server-side record of a member (the synced part is `state.members`). */
-interface MemberRecord {
-  id: string;
-  /** Secret: reclaims this member after a page reload. */
-  token: string;
-  /** The live client, or null while dropped or gone. */
-  client: Client | null;
-  /** The Colyseus session currently bound to this member (kept while dropped). */
-  sessionId: string | null;
-  /** Pending reconnection of a dropped session. */
-  reconnection: Deferred<Client> | null;
-  /** When the connection dropped (ms), for evicting the oldest dropped spectator. */
-  droppedAt: number;
-  /** The member's StateView, kept across reconnections. */
-  view: StateView;
-  chat: ChatLimiter;
-}
-
-interface ClientData {
-  memberId: string;
-}
 
 type Handler = (member: MemberRecord, payload: unknown) => void | Promise<void>;
+
+/** Close code sent to a client whose member was reclaimed by another connection (a reload). */
+export const CLOSE_REPLACED = CloseCode.CONSENTED;
+
+/**
+ * Only this process may ask for a room to be rebuilt from the store
+ * (restore.ts): a client passing `restore` in its create options cannot.
+ */
+export const RESTORE_KEY = randomBytes(24).toString('hex');
 
 /**
  * The type of an unknown message, safe to echo. Colyseus calls the catch-all
@@ -67,36 +64,56 @@ function describeError(e: unknown): string {
   }
 }
 
-/** Close code sent to a client whose member was reclaimed by another connection (a reload). */
-export const CLOSE_REPLACED = CloseCode.CONSENTED;
-
 export class GameRoom extends Room<{ state: RoomState }> {
   /** Overridden by `createAppConfig(settings)`; production uses the defaults. */
   static settings: Partial<RoomSettings> = {};
 
   // No `maxClients`: Colyseus would count dropped connections and lock the
   // room for everyone, players reclaiming their seats included. Admission is
-  // ours (onAuth, admission.ts).
+  // ours (onAuth, admission.ts). No auto-dispose either: an empty room stays
+  // loaded for the idle time (below), then unloads; the store keeps it.
   maxMessagesPerSecond = 40;
+  autoDispose = false;
 
   private settings!: RoomSettings;
-  private game!: AnyGame;
-  private records = new Map<string, MemberRecord>(); // by member id
-  private bySession = new Map<string, MemberRecord>();
-  private byToken = new Map<string, MemberRecord>();
+  private store!: MatchStore;
+  game!: AnyGame;
+  readonly members = new Members();
+  private lobby!: Lobby;
   /** The match being played or just ended; null in the lobby. */
   private match: LiveMatch | null = null;
   private botRng!: RandomSource;
   private chatSeq = 0;
+  private saver!: RoomSaver;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** After a restore: members have this long to come back before the lobby frees their places. */
+  private graceUntil = 0;
+  private graceTimer: ReturnType<typeof setTimeout> | null = null;
 
   async onCreate(options: unknown): Promise<void> {
     this.settings = resolveSettings((this.constructor as typeof GameRoom).settings);
+    if (!this.settings.store) throw new Error('GameRoom needs a match store (settings.store).');
+    this.store = this.settings.store;
+    this.botRng = rngFromSeed(randomBytes(16).toString('hex'));
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
+    if (opts.restore === RESTORE_KEY && typeof opts.roomId === 'string') await this.restoreFrom(opts.roomId);
+    else this.createNew(opts);
+
+    this.lobby = new Lobby(this);
+    this.saver = new RoomSaver(this.store, () => this.snapshot(), (m) => this.settings.log(m));
+    await this.saver.flush();
+    // Invite-only: reachable by id, never matched by joinOrCreate.
+    await this.setPrivate(true);
+    this.registerHandlers();
+    // A room nobody ever joins (its creator's seat reservation expired) must not stay loaded.
+    this.idleTimer = setTimeout(() => void this.disconnect(), Math.max(this.settings.idleMs, 30_000));
+  }
+
+  private createNew(opts: Record<string, unknown>): void {
     const gameId = typeof opts.game === 'string' ? opts.game : '';
     const game = this.settings.games(gameId);
     if (!game) throw new Error(`Unknown game "${gameId}".`);
     this.game = game;
-
     let players = Math.min(game.maxPlayers, Math.max(game.minPlayers, 4));
     if (opts.players !== undefined) {
       if (!isInt(opts.players) || opts.players < game.minPlayers || opts.players > game.maxPlayers) {
@@ -110,7 +127,6 @@ export class GameRoom extends Room<{ state: RoomState }> {
       if (!parsed.ok) throw new Error(`Bad options: ${parsed.error.message}`);
       gameOptions = parsed.value;
     }
-
     const state = new RoomState();
     state.game = game.id;
     state.status = 'lobby';
@@ -118,27 +134,65 @@ export class GameRoom extends Room<{ state: RoomState }> {
     state.matchNo = 1;
     resizeSeats(state, players);
     this.state = state;
+  }
 
-    this.botRng = rngFromSeed(randomBytes(16).toString('hex'));
+  /** The room as it was (a restart, or a room unloaded while idle), under the same id. */
+  private async restoreFrom(roomId: string): Promise<void> {
+    const record = await this.store.loadRoom(roomId);
+    if (!record) throw new Error(`room "${roomId}" is not in the store`);
+    const game = this.settings.games(record.game);
+    if (!game) throw new Error(`room "${roomId}" plays unknown game "${record.game}"`);
+    this.roomId = roomId;
+    this.game = game;
+    const state = new RoomState();
+    applyRecord(state, this.members, record);
+    this.state = state;
+    this.chatSeq = record.chat.reduce((max, l) => Math.max(max, l.id), 0);
+    if (record.matchId && record.status !== 'lobby') {
+      const log = await this.store.loadMatch(record.matchId);
+      if (!log) throw new Error(`room "${roomId}": match ${record.matchId} is not in the store`);
+      this.match = LiveMatch.restore(this.matchDeps(log.finishedAt === null), log.setup, log.events, record.timeLeftMs);
+    }
+    this.graceUntil = Date.now() + this.settings.reconnectSeconds * 1000;
+    this.graceTimer = setTimeout(() => this.endGrace(), this.settings.reconnectSeconds * 1000);
+    this.settings.log(`room ${roomId}: restored (${record.status}, ${this.members.all().length} members)`);
+  }
 
-    // Invite-only: reachable by id, never matched by joinOrCreate.
-    await this.setPrivate(true);
+  /** Members who did not come back after a restore are gone, as if their reconnection window expired. */
+  private endGrace(): void {
+    this.graceTimer = null;
+    for (const rec of this.members.all()) {
+      if (rec.client !== null || rec.reconnection !== null) continue;
+      const member = this.state.members.get(rec.id);
+      if (this.status === 'lobby' || !member || member.seat < 0) this.removeMember(rec);
+    }
+    const host = this.members.get(this.state.hostId);
+    if (!host || host.client === null) this.handOverHost();
+    this.changed();
+  }
 
-    this.handle('sit', (m, p) => this.onSit(m, p));
-    this.handle('stand', (m, p) => this.onStand(m, p));
-    this.handle('configure', (m, p) => this.onConfigure(m, p));
-    this.handle('addBot', (m, p) => this.onAddBot(m, p));
-    this.handle('removeBot', (m, p) => this.onRemoveBot(m, p));
-    this.handle('fillBots', (m, p) => this.onFillBots(m, p));
+  private snapshot() {
+    return recordOf(this.state, this.members, {
+      roomId: this.roomId,
+      matchId: this.match?.setup.matchId ?? null,
+      timeLeftMs: this.match?.timeLeftMs() ?? null,
+      now: Date.now(),
+    });
+  }
+
+  private registerHandlers(): void {
+    const lobby = this.lobby;
+    this.handle('sit', (m, p) => lobby.onSit(m, p));
+    this.handle('stand', (m, p) => lobby.onStand(m, p));
+    this.handle('configure', (m, p) => lobby.onConfigure(m, p));
+    this.handle('addBot', (m, p) => lobby.onAddBot(m, p));
+    this.handle('removeBot', (m, p) => lobby.onRemoveBot(m, p));
+    this.handle('fillBots', (m, p) => lobby.onFillBots(m, p));
     this.handle('start', (m, p) => this.onStart(m, p));
     this.handle('intent', (m, p) => this.onIntent(m, p));
     this.handle('chat', (m, p) => this.onChat(m, p));
     this.handle('rename', (m, p) => this.onRename(m, p));
     this.handle('again', (m, p) => this.onAgain(m, p));
-    // Unknown types. Colyseus calls this with (client, type, payload), but for
-    // a message whose type is literally "*" with (client, payload, context):
-    // the second argument is client data of any shape, so it is only echoed
-    // back when it is a short string or a number.
     this.handle('*', (_m, type) => fail('bad-message', `Unknown message type "${shownType(type)}".`), shownType);
   }
 
@@ -155,7 +209,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   /** Admission (admission.ts): a member with its token always; a newcomer while there is room. */
   onAuth(_client: Client, options: unknown): boolean {
-    if (this.memberByToken(options)) return true;
+    if (this.members.ofToken(options)) return true;
     let online = 0;
     this.state.members.forEach((m) => {
       if (m.seat < 0 && m.connected) online++;
@@ -170,78 +224,51 @@ export class GameRoom extends Room<{ state: RoomState }> {
     return true;
   }
 
-  private memberByToken(options: unknown): MemberRecord | undefined {
-    const token = options && typeof options === 'object' ? (options as Record<string, unknown>).token : undefined;
-    return typeof token === 'string' && token !== '' ? this.byToken.get(token) : undefined;
-  }
-
   onJoin(client: Client, options: unknown): void {
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
     quietEmptyPatches(client);
-    let rec = this.memberByToken(opts);
-
+    let rec = this.members.ofToken(opts);
+    let token: string;
     if (rec) {
+      token = opts.token as string;
       this.reclaim(rec, client);
     } else {
       this.evictDroppedSpectator();
-      rec = this.addMember(client, sanitizeName(opts.name) as string);
+      const created = this.members.create(Date.now());
+      rec = created.rec;
+      token = created.token;
+      this.addMember(rec, client, sanitizeName(opts.name) as string);
     }
-    client.userData = { memberId: rec.id } satisfies ClientData;
+    client.userData = { memberId: rec.id };
 
-    const host = this.state.hostId ? this.records.get(this.state.hostId) : undefined;
-    if (!host || host.sessionId === null) this.state.hostId = rec.id;
-
-    this.updateSpectators();
-    client.send('welcome', { memberId: rec.id, token: rec.token, roomId: this.roomId });
+    // The host stays host through a restart while it may still come back.
+    const host = this.state.hostId ? this.members.get(this.state.hostId) : undefined;
+    if (!host || (host.sessionId === null && Date.now() >= this.graceUntil)) this.state.hostId = rec.id;
+    this.changed();
+    client.send('welcome', { memberId: rec.id, token, roomId: this.roomId });
   }
 
-  private addMember(client: Client, name: string): MemberRecord {
-    let id: string;
-    do id = randomBytes(6).toString('base64url');
-    while (this.records.has(id));
-    const rec: MemberRecord = {
-      id,
-      token: randomUUID(),
-      client,
-      sessionId: client.sessionId,
-      reconnection: null,
-      droppedAt: 0,
-      view: new StateView(),
-      chat: new ChatLimiter(),
-    };
+  private addMember(rec: MemberRecord, client: Client, name: string): void {
+    this.members.bind(rec, client);
     client.view = rec.view;
-    this.records.set(id, rec);
-    this.bySession.set(client.sessionId, rec);
-    this.byToken.set(rec.token, rec);
-
     const member = new Member();
-    member.id = id;
-    member.name = this.uniqueNameFor(id, name);
+    member.id = rec.id;
+    member.name = this.uniqueNameFor(rec.id, name);
     member.seat = -1;
     member.connected = true;
-    this.state.members.set(id, member);
-    return rec;
+    this.state.members.set(rec.id, member);
   }
 
-  /** A page reload: the new connection takes over the member, its seat and its secrets. */
+  /** A page reload (or a comeback after a restart): the new connection takes over the member, its seat and its secrets. */
   private reclaim(rec: MemberRecord, client: Client): void {
     const oldClient = rec.client;
     const pending = rec.reconnection;
     const oldSession = rec.sessionId;
-    if (oldSession !== null) this.bySession.delete(oldSession);
-
-    rec.client = client;
-    rec.sessionId = client.sessionId;
-    rec.reconnection = null;
-    this.bySession.set(client.sessionId, rec);
-
-    // A fresh view for the new connection, with the member's seat if any.
-    rec.view = new StateView();
+    this.members.bind(rec, client);
     client.view = rec.view;
     const member = this.state.members.get(rec.id)!;
     if (member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
-
     // The stale connection, if any, is now unknown to the room: its onDrop/onLeave are no-ops.
     if (pending && oldSession !== null) this.rejectReconnection(pending, oldSession, 'replaced');
     if (oldClient) oldClient.leave(CLOSE_REPLACED, 'replaced by a new connection');
@@ -258,10 +285,10 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   /** Makes way for a newcomer when dropped spectators pile up (admission.ts). */
   private evictDroppedSpectator(): void {
-    const withoutSeat = [...this.records.values()].filter((r) => this.state.members.get(r.id)!.seat < 0);
+    const withoutSeat = this.members.all().filter((r) => this.state.members.get(r.id)!.seat < 0);
     const dropped = withoutSeat.filter((r) => r.client === null && r.reconnection !== null);
     const id = spectatorToEvict(withoutSeat.length, this.settings.maxSpectators, dropped);
-    const rec = id ? this.records.get(id) : undefined;
+    const rec = id ? this.members.get(id) : undefined;
     if (!rec) return;
     const pending = rec.reconnection;
     const session = rec.sessionId;
@@ -280,19 +307,19 @@ export class GameRoom extends Room<{ state: RoomState }> {
   }
 
   onDrop(client: Client): void {
-    const rec = this.bySession.get(client.sessionId);
+    const rec = this.members.ofSession(client.sessionId);
     if (!rec || rec.client !== client) return;
     rec.client = null;
     rec.droppedAt = Date.now();
     this.setConnected(rec, false);
-    this.updateSpectators();
     const deferred = this.allowReconnection(client, this.settings.reconnectSeconds);
     rec.reconnection = deferred;
     Promise.resolve(deferred).catch(() => undefined);
+    this.changed();
   }
 
   onReconnect(client: Client): void {
-    const rec = this.bySession.get(client.sessionId);
+    const rec = this.members.ofSession(client.sessionId);
     if (!rec) return;
     rec.client = client;
     rec.reconnection = null;
@@ -301,37 +328,40 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const member = this.state.members.get(rec.id);
     if (member && member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
-    this.updateSpectators();
+    this.changed();
   }
 
   onLeave(client: Client): void {
-    const rec = this.bySession.get(client.sessionId);
+    const rec = this.members.ofSession(client.sessionId);
     if (!rec) return; // a replaced (stale) connection
-    this.bySession.delete(client.sessionId);
-    rec.client = null;
-    rec.sessionId = null;
-    rec.reconnection = null;
+    this.members.unbind(rec);
     this.setConnected(rec, false);
-
     const member = this.state.members.get(rec.id)!;
     // In a match a seated member keeps its seat and may come back with its token.
     if (this.status === 'lobby' || member.seat < 0) this.removeMember(rec);
-
     if (this.state.hostId === rec.id) this.handOverHost();
-    this.updateSpectators();
+    this.changed();
   }
 
-  onDispose(): void {
+  /** Unloaded (idle) or shut down: the store has everything; stop timers and write the last snapshot. */
+  async onDispose(): Promise<void> {
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    if (this.graceTimer !== null) clearTimeout(this.graceTimer);
+    const last = this.saver?.flush();
     this.match?.dispose();
+    await last;
   }
 
   /**
    * Graceful shutdown (SIGTERM; see server/src/shutdown.ts): Colyseus has
-   * locked the room. Tell every client, then close them as Colyseus does
-   * (code 4001) — rooms live in memory, so the room is gone for good.
+   * locked the room. Tell every client the server is restarting (they come
+   * back by themselves: the room is rebuilt from the store), then close them.
    */
   onBeforeShutdown(): void {
-    this.match?.dispose();
+    // The snapshot as it is now: the disconnections of the shutdown itself
+    // must not free seats in the store (the members are coming back).
+    void this.saver?.flush();
+    this.saver?.freeze();
     this.broadcast('restarting', {});
     try {
       super.onBeforeShutdown();
@@ -348,20 +378,18 @@ export class GameRoom extends Room<{ state: RoomState }> {
       if (seat && seat.memberId === rec.id) clearSeat(seat);
     }
     this.state.members.delete(rec.id);
-    this.records.delete(rec.id);
-    this.byToken.delete(rec.token);
-    if (rec.sessionId !== null) this.bySession.delete(rec.sessionId);
+    this.members.remove(rec);
   }
 
   /** The next connected human (in joining order) becomes host; nobody if none is connected. */
   private handOverHost(): void {
-    for (const rec of this.records.values()) {
+    for (const rec of this.members.all()) {
       if (rec.client !== null && this.state.hostId !== rec.id) {
         this.state.hostId = rec.id;
         return;
       }
     }
-    if (!this.records.has(this.state.hostId)) this.state.hostId = '';
+    if (!this.members.has(this.state.hostId)) this.state.hostId = '';
   }
 
   private setConnected(rec: MemberRecord, connected: boolean): void {
@@ -374,12 +402,30 @@ export class GameRoom extends Room<{ state: RoomState }> {
     }
   }
 
-  private updateSpectators(): void {
+  updateSpectators(): void {
     let n = 0;
     this.state.members.forEach((m) => {
       if (m.connected && m.seat < 0) n++;
     });
     this.state.spectators = n;
+  }
+
+  /** After any change of the room: spectators recounted, the snapshot saved soon, the idle clock checked. */
+  private changed(): void {
+    this.updateSpectators();
+    this.saver?.soon();
+    this.checkIdle();
+  }
+
+  /** Nobody connected and nobody who may still reconnect: unload after the idle time (the store keeps the room). */
+  private checkIdle(): void {
+    const someone = this.members.all().some((r) => r.client !== null || r.reconnection !== null);
+    if (someone) {
+      if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    } else if (this.idleTimer === null) {
+      this.idleTimer = setTimeout(() => void this.disconnect(), this.settings.idleMs);
+    }
   }
 
   // ---------------------------------------------------------------- messages
@@ -405,11 +451,12 @@ export class GameRoom extends Room<{ state: RoomState }> {
         }
       };
       try {
-        const rec = this.bySession.get(client.sessionId);
+        const rec = this.members.ofSession(client.sessionId);
         if (!rec || rec.client !== client) fail('bad-message', 'You are not a member of this room.');
         const done = handler(rec, payload);
-        // Intents are answered once their event is stored (live-match.ts).
-        if (done instanceof Promise) done.catch(refuse);
+        // Intents and starts answer once stored (live-match.ts).
+        if (done instanceof Promise) done.then(() => this.saver.soon(), refuse);
+        else this.saver.soon();
       } catch (e) {
         refuse(e);
       }
@@ -420,159 +467,54 @@ export class GameRoom extends Room<{ state: RoomState }> {
     client.send('error', { code: e.code, message: e.message, type });
   }
 
-  private requireHost(rec: MemberRecord): void {
-    if (this.state.hostId !== rec.id) fail('not-host', 'Only the host can do that.');
-  }
-
-  private requireLobby(): void {
-    if (this.status !== 'lobby') fail('not-in-lobby', 'Only possible in the lobby.');
-  }
-
-  private seatIndex(value: unknown): number {
-    if (!isInt(value) || value < 0 || value >= this.state.seats.length) {
-      fail('bad-seat', `seat must be an integer from 0 to ${this.state.seats.length - 1}.`);
-    }
-    return value;
-  }
-
-  private onSit(rec: MemberRecord, payload: unknown): void {
-    const p = payloadObject(payload);
-    this.requireLobby();
-    const index = this.seatIndex(p.seat);
-    const seat = this.state.seats[index];
-    const member = this.state.members.get(rec.id)!;
-    if (seat.kind === 'human' && seat.memberId === rec.id) return;
-    if (seat.kind !== 'empty') fail('seat-taken', `Seat ${index + 1} is taken.`);
-    this.unseat(rec);
-    seatHuman(seat, rec.id, member.name, member.connected);
-    member.seat = index;
-    rec.view.add(seat);
-    this.updateSpectators();
-  }
-
-  private onStand(rec: MemberRecord, payload: unknown): void {
-    payloadObject(payload);
-    this.requireLobby();
-    if (this.state.members.get(rec.id)!.seat < 0) fail('not-seated', 'You are not seated.');
-    this.unseat(rec);
-    this.updateSpectators();
-  }
-
-  /** Frees the member's seat, if any, and takes it out of the member's view. */
-  private unseat(rec: MemberRecord): void {
-    const member = this.state.members.get(rec.id)!;
-    if (member.seat < 0) return;
-    const seat = this.state.seats[member.seat];
-    if (seat) {
-      rec.view.remove(seat);
-      if (seat.memberId === rec.id) clearSeat(seat);
-    }
-    member.seat = -1;
-  }
-
-  private onConfigure(rec: MemberRecord, payload: unknown): void {
-    const p = payloadObject(payload);
-    this.requireHost(rec);
-    this.requireLobby();
-    const game = this.game;
-    let players = this.state.players;
-    if (p.players !== undefined) {
-      if (!isInt(p.players) || p.players < game.minPlayers || p.players > game.maxPlayers) {
-        fail('bad-options', `players must be an integer from ${game.minPlayers} to ${game.maxPlayers}.`);
-      }
-      players = p.players;
-    }
-    let options: unknown;
-    if (p.options !== undefined) {
-      const parsed = game.parseOptions(p.options, players);
-      if (!parsed.ok) fail('bad-options', parsed.error.message);
-      options = parsed.value;
-    } else {
-      // Keep the current options if they still fit the new player count.
-      const parsed = game.parseOptions(JSON.parse(this.state.options), players);
-      options = parsed.ok ? parsed.value : game.defaultOptions(players);
-    }
-
-    if (players !== this.state.players) {
-      // Members seated on removed seats become spectators.
-      for (let i = players; i < this.state.seats.length; i++) {
-        const seat = this.state.seats[i];
-        if (seat.kind === 'human') {
-          const holder = this.records.get(seat.memberId);
-          if (holder) this.unseat(holder);
-        }
-      }
-      resizeSeats(this.state, players);
-    }
-    this.state.options = JSON.stringify(options);
-    this.updateSpectators();
-  }
-
-  private onAddBot(rec: MemberRecord, payload: unknown): void {
-    const p = payloadObject(payload);
-    this.requireHost(rec);
-    this.requireLobby();
-    let index: number;
-    if (p.seat === undefined) {
-      index = firstEmptySeat(this.state);
-      if (index < 0) fail('no-empty-seat', 'Every seat is taken.');
-    } else {
-      index = this.seatIndex(p.seat);
-      if (this.state.seats[index].kind !== 'empty') fail('seat-taken', `Seat ${index + 1} is taken.`);
-    }
-    seatBot(this.state.seats[index]);
-  }
-
-  private onRemoveBot(rec: MemberRecord, payload: unknown): void {
-    const p = payloadObject(payload);
-    this.requireHost(rec);
-    this.requireLobby();
-    const index = this.seatIndex(p.seat);
-    if (this.state.seats[index].kind !== 'bot') fail('bad-seat', `Seat ${index + 1} has no bot.`);
-    clearSeat(this.state.seats[index]);
-  }
-
-  private onFillBots(rec: MemberRecord, payload: unknown): void {
-    payloadObject(payload);
-    this.requireHost(rec);
-    this.requireLobby();
-    for (const seat of this.state.seats) if (seat.kind === 'empty') seatBot(seat);
-  }
-
-  private onStart(rec: MemberRecord, payload: unknown): void {
-    payloadObject(payload);
-    this.requireHost(rec);
-    this.requireLobby();
-    if (!allSeatsFilled(this.state)) fail('seats-empty', 'Every seat needs a player or a bot.');
-    const game = this.game;
-    const parsed = game.parseOptions(JSON.parse(this.state.options), this.state.players);
-    if (!parsed.ok) fail('bad-options', parsed.error.message);
-    // The seed never leaves this process.
-    this.match?.dispose();
-    this.state.result = '';
-    this.match = LiveMatch.start(this.matchDeps(), {
+  private async onStart(rec: MemberRecord, payload: unknown): Promise<void> {
+    const options = this.lobby.startingOptions(rec, payload);
+    const setup = {
       matchId: randomUUID(),
       roomId: this.roomId,
       matchNo: this.state.matchNo,
-      game: game.id,
+      game: this.game.id,
       players: this.state.players,
-      options: parsed.value,
+      options,
+      // The seed never leaves the server.
       seed: randomBytes(32).toString('hex'),
       startedAt: Date.now(),
-    });
+    };
+    try {
+      await this.saver.flush();
+      await this.store.startMatch(setup);
+    } catch (e) {
+      this.settings.log(`room ${this.roomId}: starting a match failed: ${describeError(e)}`);
+      fail('internal', 'The server could not start the match; nothing changed. Try again.');
+    }
+    this.lobby.requireLobby(); // nothing else started it meanwhile
+    this.state.result = '';
+    this.match = LiveMatch.start(this.matchDeps(true), setup);
   }
 
-  private matchDeps(): LiveMatchDeps {
+  /** `live`: the match can still end here (a restored, already finished match cannot end again). */
+  private matchDeps(live: boolean): LiveMatchDeps {
     return {
       game: this.game,
       state: this.state,
-      // The match store is wired in by the durable-matches work; until then events live in memory only.
-      persist: () => undefined,
+      persist: (matchId, event) => this.store.appendEvent(matchId, event),
+      onEnd: live ? (result) => void this.finishMatch(result) : undefined,
       isBot: (seat: number) => this.state.seats[seat]?.kind === 'bot',
       botRng: this.botRng,
       botDelayMs: this.settings.botDelayMs,
       log: (m: string) => this.settings.log(`room ${this.roomId}: ${m}`),
     };
+  }
+
+  private async finishMatch(result: unknown): Promise<void> {
+    const id = this.match?.setup.matchId;
+    if (!id) return;
+    try {
+      await this.store.finishMatch(id, result, Date.now());
+    } catch (e) {
+      this.settings.log(`room ${this.roomId}: finishing match ${id} failed: ${describeError(e)}`);
+    }
+    this.saver?.soon();
   }
 
   private async onIntent(rec: MemberRecord, payload: unknown): Promise<void> {
@@ -613,12 +555,12 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   private onAgain(rec: MemberRecord, payload: unknown): void {
     payloadObject(payload);
-    this.requireHost(rec);
+    this.lobby.requireHost(rec);
     if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
     this.match?.dispose();
     this.match = null;
     // Members who left for good during the match free their seats now.
-    for (const r of [...this.records.values()]) {
+    for (const r of this.members.all()) {
       if (r.sessionId === null) this.removeMember(r);
     }
     for (const seat of this.state.seats) {

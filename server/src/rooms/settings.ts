@@ -4,6 +4,7 @@
  * (e.g. a fixture game and fast bots) through `createAppConfig(settings)`.
  */
 import { getGame, type AnyGame } from '@fireside/shared';
+import type { MatchStore } from '../store/types.js';
 
 export type GameLookup = (id: string) => AnyGame | undefined;
 
@@ -14,6 +15,10 @@ export interface RoomSettings {
   botDelayMs: number;
   /** How long a dropped connection keeps its member and seat, in seconds. */
   reconnectSeconds: number;
+  /** Where rooms and match logs are kept (server/src/store); opened by the entry point. */
+  store: MatchStore | null;
+  /** A room with nobody connected this long (ms) is unloaded from memory; it stays in the store. */
+  idleMs: number;
   /** Spectators a room admits (players of free seats and members with their token always get in). */
   maxSpectators: number;
   /** Log bot fallbacks and engine failures (console.warn). */
@@ -32,6 +37,8 @@ export function defaultSettings(): RoomSettings {
     games: getGame,
     botDelayMs: envInt('FIRESIDE_BOT_DELAY_MS', 700, 0, 60_000),
     reconnectSeconds: 60,
+    store: null,
+    idleMs: envInt('FIRESIDE_IDLE_MINUTES', 10, 1, 7 * 24 * 60) * 60_000,
     maxSpectators: envInt('FIRESIDE_MAX_SPECTATORS', 30, 0, 1000),
     log: (message) => console.warn(`[fireside] ${message}`),
   };

@@ -25,19 +25,15 @@ export async function startFiresideServer(opts: { botDelayMs?: number; games?: (
     console.info = info;
   }
   void tools;
-  const { createAppConfig } = await import('../../../server/src/app.config.js');
-  const { listenFireside } = await import('../../../server/src/listen.js');
+  const { startServer } = await import('../../../server/testing/harness.js');
   const logs: string[] = [];
-  const config = createAppConfig({
-    room: { botDelayMs: opts.botDelayMs ?? 20, log: (m: string) => logs.push(m), ...(opts.games ? { games: opts.games } : {}) },
-    clientDist: '/nonexistent',
-  });
-  const server = await listenFireside(config, 0);
+  const test = await startServer({ botDelayMs: opts.botDelayMs ?? 20, log: (m: string) => logs.push(m), ...(opts.games ? { games: opts.games } : { games: undefined }) });
+  const server = test.server;
   const address = server.transport.server!.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${address.port}`,
     port: address.port,
     logs,
-    stop: () => server.gracefullyShutdown(false),
+    stop: () => test.close(),
   };
 }

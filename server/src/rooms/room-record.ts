@@ -1,0 +1,116 @@
+/**
+ * The room's snapshot in the store (members with their token hash, seats,
+ * options, chat, match number and current match), and back: a restarted
+ * server rebuilds the room from it, then the match from its log.
+ *
+ * Snapshots are saved shortly after each change (`RoomSaver`), in order; the
+ * match's events are stored before anyone is told of them (live-match.ts),
+ * so a snapshot a moment behind loses no move, only at worst a chat line or
+ * a seat change of the last instant before a crash.
+ */
+import type { MatchStore, RoomRecord, RoomStatus } from '../store/types.js';
+import type { Members } from './members.js';
+import { ChatLine, Member, type RoomState } from './schema.js';
+import { resizeSeats } from './seats.js';
+
+export interface RecordExtras {
+  roomId: string;
+  matchId: string | null;
+  timeLeftMs: number | null;
+  now: number;
+}
+
+export function recordOf(state: RoomState, members: Members, x: RecordExtras): RoomRecord {
+  return {
+    roomId: x.roomId,
+    game: state.game,
+    hostId: state.hostId,
+    players: state.players,
+    options: JSON.parse(state.options),
+    status: state.status as RoomStatus,
+    matchNo: state.matchNo,
+    matchId: x.matchId,
+    members: members.all().map((rec) => {
+      const m = state.members.get(rec.id);
+      return { id: rec.id, name: m?.name ?? '', tokenHash: rec.tokenHash, seat: m?.seat ?? -1, joinedAt: rec.joinedAt };
+    }),
+    seats: state.seats.map((s) => ({ kind: s.kind as 'empty' | 'human' | 'bot', memberId: s.memberId, name: s.name })),
+    chat: state.chat.map((l) => ({ id: l.id, memberId: l.memberId, name: l.name, text: l.text, at: l.at })),
+    timeLeftMs: x.timeLeftMs === null ? null : Math.round(x.timeLeftMs),
+    updatedAt: x.now,
+  };
+}
+
+/** Fills a fresh room state and member registry from a snapshot; every member starts disconnected. */
+export function applyRecord(state: RoomState, members: Members, r: RoomRecord): void {
+  state.game = r.game;
+  state.status = r.status;
+  state.hostId = r.hostId;
+  state.options = JSON.stringify(r.options);
+  state.matchNo = r.matchNo;
+  resizeSeats(state, r.players);
+  r.seats.forEach((row, i) => {
+    const seat = state.seats[i];
+    seat.kind = row.kind;
+    seat.memberId = row.memberId;
+    seat.name = row.name;
+    seat.connected = row.kind === 'bot';
+  });
+  for (const row of r.members) {
+    members.restore(row.id, row.tokenHash, row.joinedAt);
+    const m = new Member();
+    m.id = row.id;
+    m.name = row.name;
+    m.seat = row.seat;
+    m.connected = false;
+    state.members.set(row.id, m);
+  }
+  for (const row of r.chat) {
+    const line = new ChatLine();
+    line.id = row.id;
+    line.memberId = row.memberId;
+    line.name = row.name;
+    line.text = row.text;
+    line.at = row.at;
+    state.chat.push(line);
+  }
+}
+
+/**
+ * Saves the room's snapshot soon after a change: one write per burst of
+ * changes, writes never overlapping, `flush` waits for the last one.
+ */
+export class RoomSaver {
+  private scheduled = false;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: MatchStore,
+    private readonly snapshot: () => RoomRecord,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  private frozen = false;
+
+  /** No more saves (a shutdown: what follows is the shutdown itself, not the room's life). */
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  soon(): void {
+    if (this.scheduled || this.frozen) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  /** Saves now (after any save in progress); resolves when written. */
+  flush(): Promise<void> {
+    this.scheduled = false;
+    if (this.frozen) return this.chain;
+    const record = this.snapshot();
+    this.chain = this.chain.then(() =>
+      this.store.saveRoom(record).catch((e) => this.log(`saving room ${record.roomId} failed: ${(e as Error)?.message ?? e}`)),
+    );
+    return this.chain;
+  }
+}
