@@ -47,7 +47,8 @@ RUN npm ci --omit=dev --no-audit --no-fund -w server -w shared \
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production \
     PORT=2567 \
-    DOTENV_CONFIG_QUIET=true
+    DOTENV_CONFIG_QUIET=true \
+    FIRESIDE_DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY package.json ./
@@ -56,7 +57,10 @@ COPY server/package.json server/
 COPY --from=build /app/shared/dist shared/dist
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
-# The files stay root-owned and read-only to the server, which runs as `node`.
+# The files stay root-owned and read-only to the server, which runs as `node`;
+# the match store (SQLite) lives in /data, a volume the server owns.
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
 USER node
 EXPOSE 2567
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

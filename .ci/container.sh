@@ -11,6 +11,8 @@
 #    FIRESIDE_BOT_DELAY_MS=20) and waits for /healthz; runs the image's HEALTHCHECK
 # 5. plays a whole bot game of every game of the shared registry through it
 #    (botclient/dist/cli.js), checks the web client is served
+# 5b. restarts the container in the middle of a bot game (SIGTERM): the room
+#    comes back from the /data volume and the bot clients finish their game
 # 6. SIGTERM with a client connected: the client gets `restarting`, the container
 #    exits with code 0 and logs that it shut down gracefully
 # Cleans up its containers, network and image on exit, also on failure.
@@ -51,16 +53,19 @@ compose() {
 }
 
 LISTENER_PID=""
+BOT_PID=""
 cleanup() {
   local rc=$?
   set +e
   [ -n "$LISTENER_PID" ] && kill "$LISTENER_PID" 2>/dev/null
+  [ -n "$BOT_PID" ] && kill "$BOT_PID" 2>/dev/null
   if command -v podman >/dev/null; then
     if command -v podman-compose >/dev/null; then compose down -t 5 >/dev/null 2>&1; fi
     local ids
     ids=$(pod ps -aq --filter "label=io.podman.compose.project=$PROJECT" 2>/dev/null)
     [ -n "$ids" ] && pod rm -f $ids >/dev/null 2>&1
     pod network exists "${PROJECT}_default" 2>/dev/null && pod network rm -f "${PROJECT}_default" >/dev/null 2>&1
+    pod volume exists "${PROJECT}_fireside-data" 2>/dev/null && pod volume rm -f "${PROJECT}_fireside-data" >/dev/null 2>&1
     if [ "${KEEP_IMAGE:-0}" != 1 ] && pod image exists "$IMAGE" 2>/dev/null; then pod rmi -f "$IMAGE" >/dev/null 2>&1; fi
   fi
   rm -rf "$TMP"
@@ -195,6 +200,28 @@ for entry in "${GAMES[@]}"; do
     || fail "bot game $game: unexpected result line"
   done_step "bot game $game ($players players)"
 done
+
+# ---------------------------------------------------------------- 5b. restart mid-game: the game goes on from the volume
+step "restart mid-game (the store's volume)"
+node botclient/dist/cli.js --server "$URL" --game santa --players 3 --delay 120 --timeout 300 >"$TMP/restart.out" 2>"$TMP/restart.err" &
+BOT_PID=$!
+playing=0
+for _ in $(seq 300); do
+  n=$(URL="$URL" node -e 'fetch(process.env.URL + "/healthz").then((r) => r.json()).then((h) => console.log(h.rooms), () => console.log(0))')
+  if [ "${n:-0}" -ge 1 ]; then playing=1; break; fi
+  sleep 0.1
+done
+[ "$playing" = 1 ] || { cat "$TMP/restart.err"; fail "the bot game did not open a room"; }
+sleep 3
+pod restart -t 10 "$CTR" >/dev/null 2>"$TMP/restart-ctr.err" || { cat "$TMP/restart-ctr.err"; fail "podman restart"; }
+wait "$BOT_PID" || { tail -20 "$TMP/restart.err"; pod logs "$CTR" 2>&1 | tail -20; fail "the bot game did not survive the restart"; }
+BOT_PID=""
+echo "   $(cat "$TMP/restart.out")"
+grep -q '"winners"' "$TMP/restart.out" || fail "no result after the restart"
+grep -q 'rejoining' "$TMP/restart.err" || fail "the bot clients never lost the room (was the server restarted?)"
+pod logs "$CTR" 2>&1 | grep -q 'restored 1 rooms' || { pod logs "$CTR" 2>&1 | tail -20; fail "the server did not restore the room from /data"; }
+pod logs "$CTR" 2>&1 | grep 'restored' | sed 's/^/   | /' | tail -3
+done_step "restart mid-game"
 
 # ---------------------------------------------------------------- 6. graceful stop
 step "SIGTERM with a client in a room"
