@@ -27,7 +27,7 @@ import { sanitizeName, uniqueName } from './names.js';
 import { quietEmptyPatches } from './quiet-patches.js';
 import { applyRecord, recordOf, RoomSaver } from './room-record.js';
 import { ChatLine, Member, RoomState, type RoomStatus } from './schema.js';
-import { clearSeat, resizeSeats } from './seats.js';
+import { allSeatsFilled, clearSeat, resizeSeats } from './seats.js';
 import { resolveSettings, type RoomSettings } from './settings.js';
 import { isInt, payloadObject } from './validation.js';
 
@@ -487,7 +487,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
       this.settings.log(`room ${this.roomId}: starting a match failed: ${describeError(e)}`);
       fail('internal', 'The server could not start the match; nothing changed. Try again.');
     }
-    this.lobby.requireLobby(); // nothing else started it meanwhile
+    // Nothing else started it or changed the table while the store was written.
+    this.lobby.requireLobby();
+    if (this.state.players !== setup.players || !allSeatsFilled(this.state)) fail('seats-empty', 'The table changed; start again.');
     this.state.result = '';
     this.match = LiveMatch.start(this.matchDeps(true), setup);
   }
