@@ -14,6 +14,7 @@ import { getGame } from '@fireside/shared';
 import { startFireside, type Fireside } from '../src/listen.js';
 import type { RoomSettings } from '../src/rooms/settings.js';
 import { SqliteStore } from '../src/store/sqlite.js';
+import type { MatchStore } from '../src/store/types.js';
 import { badBotGame, secretGame, timedGame } from './fixture-game.js';
 import type { RecordingWebSocket } from './ws-setup.js';
 
@@ -38,12 +39,14 @@ export interface ServerOptions {
   dataDir?: string;
   /** Default 1000: an empty room is unloaded after a second. */
   idleMs?: number;
+  /** Another store (e.g. Postgres); it is migrated here and closed by close(). */
+  store?: MatchStore;
 }
 
 export async function startServer(room: Partial<RoomSettings> = {}, clientDist = '/nonexistent', opts: ServerOptions = {}): Promise<TestServer> {
   const logs: string[] = [];
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fireside-test-'));
-  const store = new SqliteStore(dataDir);
+  const store = opts.store ?? new SqliteStore(dataDir);
   await store.migrate();
   const fireside = await startFireside({
     port: 0,
