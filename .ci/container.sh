@@ -219,8 +219,9 @@ BOT_PID=""
 echo "   $(cat "$TMP/restart.out")"
 grep -q '"winners"' "$TMP/restart.out" || fail "no result after the restart"
 grep -q 'rejoining' "$TMP/restart.err" || fail "the bot clients never lost the room (was the server restarted?)"
-pod logs "$CTR" 2>&1 | grep -q 'restored 1 rooms' || { pod logs "$CTR" 2>&1 | tail -20; fail "the server did not restore the room from /data"; }
-pod logs "$CTR" 2>&1 | grep 'restored' | sed 's/^/   | /' | tail -3
+ROOM_ID=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n").pop()).roomId)' "$TMP/restart.out")
+pod logs "$CTR" 2>&1 | grep -q "room $ROOM_ID: restored (playing" || { pod logs "$CTR" 2>&1 | tail -20; fail "the server did not restore room $ROOM_ID from /data"; }
+pod logs "$CTR" 2>&1 | grep "room $ROOM_ID: restored\|restored [0-9]* rooms" | sed 's/^/   | /' | tail -3
 done_step "restart mid-game"
 
 # ---------------------------------------------------------------- 6. graceful stop
