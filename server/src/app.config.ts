@@ -1,5 +1,6 @@
 /**
- * The Colyseus + express application: the `game` room, `GET /healthz`, and
+ * The Colyseus + express application: the `game` room, `GET /healthz`,
+ * `GET /api/matches/<id>` (finished matches' logs, replay-api.ts), and
  * the built web client (client/dist) with an SPA fallback so that invite
  * links (`/room/<id>`) load the client.
  */
@@ -13,6 +14,8 @@ import express from 'express';
 import { Encoder } from '@colyseus/schema';
 import { GameRoom } from './rooms/GameRoom.js';
 import type { RoomSettings } from './rooms/settings.js';
+import type { MatchStore } from './store/types.js';
+import { mountReplayApi } from './replay-api.js';
 
 export { GameRoom };
 
@@ -39,6 +42,8 @@ export interface AppOptions {
   room?: Partial<RoomSettings>;
   /** The built web client; default `<repo>/client/dist`, or env FIRESIDE_CLIENT_DIST. */
   clientDist?: string;
+  /** The match store, for `GET /api/matches/<id>` (replays); without it the API is not mounted. */
+  store?: MatchStore;
 }
 
 export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
@@ -61,6 +66,9 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
       app.get('/healthz', (_req, res) => {
         res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, version });
       });
+      // Before the SPA fallback, which would otherwise answer /api/… with index.html.
+      const store = opts.store ?? opts.room?.store;
+      if (store) mountReplayApi(app, store);
 
       const index = path.join(clientDist, 'index.html');
       if (fs.existsSync(index)) {

@@ -43,7 +43,7 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   const store = opts.store ?? (await openStore());
   const room = { ...opts.app?.room, store };
   const settings = resolveSettings(room);
-  const config = createAppConfig({ ...opts.app, room });
+  const config = createAppConfig({ ...opts.app, room, store });
   const restorer = new RoomRestorer(store, settings.log);
   const server = await listen(config, opts.port);
   const http = server.transport.server as HttpServer | undefined;

@@ -153,6 +153,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
       if (!log) throw new Error(`room "${roomId}": match ${record.matchId} is not in the store`);
       this.match = LiveMatch.restore(this.matchDeps(log.finishedAt === null), log.setup, log.events, record.timeLeftMs);
     }
+    // The replay link of the last finished match (the record keeps no such field: the match list has it).
+    const finished = (await this.store.listMatches(roomId)).filter((m) => m.finishedAt !== null);
+    if (finished.length > 0) state.lastMatchId = finished[finished.length - 1].matchId;
     this.graceUntil = Date.now() + this.settings.reconnectSeconds * 1000;
     this.graceTimer = setTimeout(() => this.endGrace(), this.settings.reconnectSeconds * 1000);
     this.settings.log(`room ${roomId}: restored (${record.status}, ${this.members.all().length} members)`);
@@ -513,6 +516,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (!id) return;
     try {
       await this.store.finishMatch(id, result, Date.now());
+      // Only once stored: the replay API serves finished matches only. Kept through `again`.
+      this.state.lastMatchId = id;
     } catch (e) {
       this.settings.log(`room ${this.roomId}: finishing match ${id} failed: ${describeError(e)}`);
     }

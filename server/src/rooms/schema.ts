@@ -63,6 +63,8 @@ export const RoomState = schema(
     /** When the current step's time limit runs out (ms since epoch), or 0 for no limit. */
     deadline: t.float64().default(0),
     chat: t.array(ChatLine),
+    /** The id of the room's last finished match (its replay: GET /api/matches/<id>), or ''. */
+    lastMatchId: t.string().default(''),
   },
   'RoomState',
 );

@@ -1,2 +1,3 @@
 export * from './contract.js';
 export * from './rng.js';
+export * from './replay.js';
