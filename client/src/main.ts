@@ -1,4 +1,4 @@
-/** Fireside web client: boot, routing between home and rooms, language switching. */
+/** Fireside web client: boot, routing between home, rooms and replays, language switching. */
 import './styles.css';
 import { initI18n, languageChanged, t } from './i18n/index.js';
 import { currentRoute, navigate, roomPath, routeChanged, type Route } from './router.js';
@@ -16,6 +16,9 @@ appEl.replaceChildren(headerSlot, screenSlot);
 
 let headerInfo: Node | null = null;
 let room: RoomScreen | null = null;
+/** The replay viewer (loaded lazily: it brings the game engines). */
+let replay: { dispose(): void; relabel(): void } | null = null;
+let showing = 0;
 /** A session just created on the home page, handed to the room screen. */
 let created: RoomSession | null = null;
 
@@ -32,6 +35,9 @@ function setHeaderInfo(node: Node | null): void {
 
 async function show(route: Route): Promise<void> {
   if (route.name === 'room' && room && room.roomId === route.roomId) return;
+  const token = ++showing;
+  replay?.dispose();
+  replay = null;
   if (room) {
     const old = room;
     room = null;
@@ -56,6 +62,14 @@ async function show(route: Route): Promise<void> {
     created = null;
     room = new RoomScreen(route.roomId, session, setHeaderInfo);
     patch(screenSlot, room.el);
+  } else if (route.name === 'replay') {
+    document.title = `${t('app.name')} · ${t('replay.title')}`;
+    patch(screenSlot, h('div', { class: 'loading-card', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('replay.loading')));
+    const { ReplayScreen } = await import('./screens/replay.js');
+    if (token !== showing) return;
+    const screen = new ReplayScreen(route.matchId);
+    replay = screen;
+    patch(screenSlot, screen.el);
   } else {
     navigate('/', { replace: true });
   }
@@ -66,6 +80,7 @@ routeChanged.on((r) => void show(r));
 languageChanged.on(() => {
   drawHeader();
   if (room) room.relabel();
+  else if (replay) replay.relabel();
   else void show(currentRoute());
 });
 

@@ -1,12 +1,14 @@
-/** History-API routing: `/` is home, `/room/<roomId>` a room. */
+/** History-API routing: `/` is home, `/room/<roomId>` a room, `/replay/<matchId>` a finished match's replay. */
 import { Emitter } from './util/emitter.js';
 
-export type Route = { name: 'home' } | { name: 'room'; roomId: string } | { name: 'notFound' };
+export type Route = { name: 'home' } | { name: 'room'; roomId: string } | { name: 'replay'; matchId: string } | { name: 'notFound' };
 
 export function parseRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '' || pathname === '/index.html') return { name: 'home' };
   const m = /^\/room\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (m) return { name: 'room', roomId: m[1] };
+  const r = /^\/replay\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
+  if (r) return { name: 'replay', matchId: r[1] };
   return { name: 'notFound' };
 }
 
@@ -25,6 +27,10 @@ export function navigate(path: string, opts: { replace?: boolean } = {}): void {
 
 export function roomPath(roomId: string): string {
   return `/room/${encodeURIComponent(roomId)}`;
+}
+
+export function replayPath(matchId: string): string {
+  return `/replay/${encodeURIComponent(matchId)}`;
 }
 
 export function inviteLink(roomId: string): string {

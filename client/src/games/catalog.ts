@@ -3,6 +3,7 @@
  * for each game's module. Names and descriptions live in i18n under games.<id>.
  */
 import type { GameModule } from './types.js';
+import type { AnyGame } from '@fireside/shared/engine/contract';
 
 export interface GameInfo {
   id: string;
@@ -11,6 +12,8 @@ export interface GameInfo {
   maxPlayers: number;
   minutes: [number, number];
   load(): Promise<GameModule>;
+  /** The game's engine, for replays only (the live tables never run the rules of a whole game). */
+  engine(): Promise<AnyGame>;
 }
 
 export const GAMES: GameInfo[] = [
@@ -21,6 +24,7 @@ export const GAMES: GameInfo[] = [
     maxPlayers: 8,
     minutes: [30, 60],
     load: () => import('./gifttrap/module.js').then((m) => m.default),
+    engine: () => import('@fireside/shared/games/gifttrap/index').then((m) => m.gifttrap as AnyGame),
   },
   {
     id: 'santa',
@@ -29,6 +33,7 @@ export const GAMES: GameInfo[] = [
     maxPlayers: 4,
     minutes: [30, 45],
     load: () => import('./santa/module.js').then((m) => m.default),
+    engine: () => import('@fireside/shared/games/santa/index').then((m) => m.santa as AnyGame),
   },
   {
     id: 'windcity',
@@ -37,6 +42,7 @@ export const GAMES: GameInfo[] = [
     maxPlayers: 5,
     minutes: [45, 90],
     load: () => import('./windcity/module.js').then((m) => m.default),
+    engine: () => import('@fireside/shared/games/windcity/index').then((m) => m.windcity as AnyGame),
   },
 ];
 

@@ -6,6 +6,7 @@ import type { RoomSession } from '../net/session.js';
 import type { GameModule } from '../games/types.js';
 import { renderInvite } from './invite.js';
 import { renderSeats } from './seats.js';
+import { replayLink } from '../games/common/end-screen.js';
 
 export class Lobby {
   readonly el: HTMLElement;
@@ -73,6 +74,7 @@ export class Lobby {
           'section',
           { class: 'panel lobby-main' },
           renderInvite(snap.roomId),
+          replayLink(snap.lastMatchId),
           h('div', { class: 'seats-head' }, h('h2', { class: 'panel-title' }, t('lobby.seats')), h('span', { class: 'spectators', testid: 'spectator-count' }, '👀 ', snap.spectators > 0 ? t('lobby.spectators', { count: snap.spectators }) : t('lobby.spectatorsNone'))),
           renderSeats(snap, {
             sit: (seat) => s.send('sit', { seat }),

@@ -51,6 +51,8 @@ export interface RoomSnapshot {
   view: unknown;
   result: MatchResultSnap | null;
   chat: ChatLine[];
+  /** The room's last finished match (its replay), or ''. */
+  lastMatchId: string;
   /** Who this client is. */
   me: { memberId: string | null; seat: number; isHost: boolean };
 }
@@ -99,6 +101,7 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null):
     view: parse(raw?.view),
     result: parse(raw?.result) as MatchResultSnap | null,
     chat: ((raw?.chat ?? []) as ChatLine[]).map((c) => ({ ...c })),
+    lastMatchId: typeof raw?.lastMatchId === 'string' ? raw.lastMatchId : '',
     me: { memberId, seat: mySeat, isHost: !!memberId && raw?.hostId === memberId },
   };
 }

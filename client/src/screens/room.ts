@@ -14,6 +14,7 @@ import { Lobby } from '../lobby/lobby.js';
 import { ChatPanel } from '../chat/chat.js';
 import { toast } from '../ui/toast.js';
 import { exposeForTests } from '../testing.js';
+import { replayLink } from '../games/common/end-screen.js';
 
 type Mode = 'none' | 'lobby' | 'play' | 'end';
 
@@ -305,6 +306,7 @@ export class RoomScreen {
           snap.me.isHost
             ? h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'play-again', onclick: () => this.session?.send('again') }, '↻ ', t('game.playAgain'))
             : h('p', { class: 'hint' }, '⏳ ', t('game.waitingAgain'), host ? ` (${host.name})` : ''),
+          replayLink(snap.lastMatchId),
         ),
       ),
     );

@@ -1,0 +1,104 @@
+/**
+ * A finished match's log (GET /api/matches/<id>) turned into what the replay
+ * viewer shows: every engine state (shared replaySteps), and for a step and a
+ * chosen seat a synthetic room snapshot, shaped exactly like the live ones
+ * (net/snapshot.ts), so each game's own table draws it. The match is over, so
+ * any seat's secrets may be shown.
+ */
+import { replaySteps, type ReplayEvent } from '@fireside/shared/engine/replay';
+import type { AnyGame } from '@fireside/shared/engine/contract';
+import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
+
+export interface MatchLog {
+  setup: { matchId: string; roomId: string; matchNo: number; game: string; players: number; options: unknown; seed: string };
+  events: ReplayEvent[];
+  result: unknown;
+  finishedAt: number;
+  names: string[];
+}
+
+export type LoadFailure = { kind: 'not-found' } | { kind: 'failed'; message: string };
+
+export async function fetchLog(matchId: string): Promise<MatchLog | LoadFailure> {
+  try {
+    const res = await fetch(`/api/matches/${encodeURIComponent(matchId)}`, { headers: { accept: 'application/json' } });
+    if (res.status === 404) return { kind: 'not-found' };
+    if (!res.ok) return { kind: 'failed', message: `HTTP ${res.status}` };
+    return (await res.json()) as MatchLog;
+  } catch (e) {
+    return { kind: 'failed', message: (e as Error).message };
+  }
+}
+
+/** Through JSON like the wire: tables get plain data they may keep, never engine state. */
+function plain(x: unknown): unknown {
+  return x === undefined ? null : JSON.parse(JSON.stringify(x));
+}
+
+export class ReplayModel {
+  readonly states: unknown[];
+  /** Seats whose moves were a bot's (the log says so for each move). */
+  private bots: Set<number>;
+
+  constructor(
+    readonly log: MatchLog,
+    readonly engine: AnyGame,
+  ) {
+    this.states = replaySteps(engine, log.setup, log.events);
+    this.bots = new Set(log.events.flatMap((e) => (e.kind === 'action' && e.bot ? [e.seat] : [])));
+  }
+
+  /** The last step (steps run from 0, the deal, to the number of events). */
+  get last(): number {
+    return this.states.length - 1;
+  }
+
+  get players(): number {
+    return this.log.setup.players;
+  }
+
+  name(seat: number): string {
+    return this.log.names[seat] || `#${seat + 1}`;
+  }
+
+  /** The event that led to step k (null for step 0). */
+  eventAt(k: number): ReplayEvent | null {
+    return k > 0 ? (this.log.events[k - 1] ?? null) : null;
+  }
+
+  /** Step k as seen by `seat`: the public view, that seat's own view, who was awaited. */
+  snapshotAt(k: number, seat: number): RoomSnapshot {
+    const g = this.engine;
+    const state = this.states[k];
+    const awaiting = new Set<number>(g.awaiting(state));
+    const result = g.result(state);
+    const memberId = 'replay';
+    const seats: SeatSnap[] = Array.from({ length: this.players }, (_, i) => ({
+      index: i,
+      kind: this.bots.has(i) ? 'bot' : 'human',
+      memberId: i === seat ? memberId : '',
+      name: this.name(i),
+      connected: true,
+      awaiting: awaiting.has(i),
+      secret: i === seat ? plain(g.seatView(state, i)) : null,
+    }));
+    const { setup } = this.log;
+    return {
+      roomId: setup.roomId,
+      game: setup.game,
+      status: result ? 'ended' : 'playing',
+      hostId: '',
+      players: setup.players,
+      options: (setup.options ?? {}) as Record<string, unknown>,
+      seats,
+      members: { [memberId]: { id: memberId, name: this.name(seat), seat, connected: true } },
+      spectators: 0,
+      matchNo: setup.matchNo,
+      view: plain(g.publicView(state)),
+      result: result ? { winners: [...result.winners], scores: [...result.scores] } : null,
+      chat: [],
+      lastMatchId: '',
+      me: { memberId, seat, isHost: false },
+    };
+  }
+}
