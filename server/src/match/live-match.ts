@@ -97,7 +97,12 @@ export class LiveMatch {
 
   /** A seat's intent (a human's or a bot's), queued behind any event still being stored. */
   submit(seat: number, input: unknown, bot = false): Promise<Result<unknown>> {
-    const run = this.queue.then(() => this.accept(seat, input, bot));
+    return this.serially(() => this.accept(seat, input, bot));
+  }
+
+  /** Runs `task` after every task queued before it: events are stored and applied in arrival order. */
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -117,15 +122,13 @@ export class LiveMatch {
 
   /** The time limit ran out: the engine's expiry rule, stored like any event. */
   private expire(): Promise<void> {
-    const run = this.queue.then(async () => {
+    return this.serially(async () => {
       if (this.disposed || !this.deps.game.expire || this.over) return;
       const event: MatchEvent = { seq: this.events.length, kind: 'expire', at: this.now() };
       const next = applyEvent(this.deps.game, this.engine, event);
       if (await this.store(event)) this.commit(event, next);
       else this.armTimeLimit(5_000); // try again shortly rather than stall the table
-    });
-    this.queue = run.catch((e) => this.deps.log(`expiry failed: ${(e as Error)?.message ?? e}`));
-    return this.queue as Promise<void>;
+    }).catch((e) => this.deps.log(`expiry failed: ${(e as Error)?.message ?? e}`));
   }
 
   private async store(event: MatchEvent): Promise<boolean> {

@@ -34,27 +34,32 @@ export function applyEvent(game: AnyGame, state: unknown, event: ReplayEvent): u
 }
 
 /**
+ * The states of the match one by one: the setup first, then the state after
+ * each event. The one stepping loop behind `replaySteps` and `replayFinal`.
+ */
+function* stepThrough(game: AnyGame, setup: ReplaySetup, events: readonly ReplayEvent[]): Generator<unknown> {
+  if (setup.game !== game.id) throw new Error(`a ${setup.game} log cannot be replayed by ${game.id}`);
+  let state = game.setup(setup.players, setup.options, setup.seed);
+  yield state;
+  for (const [i, event] of events.entries()) {
+    if (event.seq !== i) throw new Error(`event ${i} has seq ${event.seq}`);
+    state = applyEvent(game, state, event);
+    yield state;
+  }
+}
+
+/**
  * Every state of the match: element 0 is the setup, element k the state after
  * event k-1 (so `events.length + 1` states). Engines never mutate their input,
  * so keeping them all is safe and lets a viewer jump to any step.
  */
 export function replaySteps(game: AnyGame, setup: ReplaySetup, events: readonly ReplayEvent[]): unknown[] {
-  if (setup.game !== game.id) throw new Error(`a ${setup.game} log cannot be replayed by ${game.id}`);
-  const states: unknown[] = [game.setup(setup.players, setup.options, setup.seed)];
-  events.forEach((event, i) => {
-    if (event.seq !== i) throw new Error(`event ${i} has seq ${event.seq}`);
-    states.push(applyEvent(game, states[i], event));
-  });
-  return states;
+  return [...stepThrough(game, setup, events)];
 }
 
 /** The state after every event (without keeping the steps in between). */
 export function replayFinal(game: AnyGame, setup: ReplaySetup, events: readonly ReplayEvent[]): unknown {
-  if (setup.game !== game.id) throw new Error(`a ${setup.game} log cannot be replayed by ${game.id}`);
-  let state = game.setup(setup.players, setup.options, setup.seed);
-  events.forEach((event, i) => {
-    if (event.seq !== i) throw new Error(`event ${i} has seq ${event.seq}`);
-    state = applyEvent(game, state, event);
-  });
-  return state;
+  let last: unknown;
+  for (const state of stepThrough(game, setup, events)) last = state;
+  return last;
 }
