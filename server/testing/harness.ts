@@ -190,6 +190,21 @@ export async function joinRoom(url: string, roomId: string, options: Record<stri
   return player;
 }
 
+/**
+ * A started match of `game` (the test-only "secret" game by default): one
+ * player per name, seated in that order, the first one host; every seat human.
+ */
+export async function startedMatch(url: string, names: string[], game = 'secret'): Promise<Player[]> {
+  const host = await createRoom(url, { game, name: names[0], players: names.length });
+  const players = [host];
+  for (const name of names.slice(1)) players.push(await joinRoom(url, host.room.roomId, { name }));
+  players.forEach((p, seat) => p.send('sit', { seat }));
+  await host.until((s) => s.seats.every((seat: { kind: string }) => seat.kind === 'human'), 'every player seated');
+  host.send('start');
+  await Promise.all(players.map((p) => p.until((s) => s.status === 'playing', 'the match started')));
+  return players;
+}
+
 export async function waitFor(
   pred: () => boolean,
   label: string,

@@ -8,7 +8,7 @@
 import '../../server/testing/ws-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@colyseus/sdk';
-import { createRoom, joinRoom, type Player, type TestServer, startServer } from '../../server/testing/harness.js';
+import { joinRoom, startedMatch, type Player, type TestServer, startServer } from '../../server/testing/harness.js';
 
 let srv: TestServer;
 const all: Player[] = [];
@@ -27,14 +27,8 @@ async function rooms(): Promise<number> {
 describe('idle rooms', () => {
   it('unloads a room nobody is in, and its link and tokens wake it with the match as it was', async () => {
     const base = await rooms();
-    const a = await createRoom(srv.url, { game: 'secret', name: 'Alice', players: 2 });
-    const b = await joinRoom(srv.url, a.room.roomId, { name: 'Bob' });
+    const [a, b] = await startedMatch(srv.url, ['Alice', 'Bob']);
     const roomId = a.room.roomId;
-    a.send('sit', { seat: 0 });
-    b.send('sit', { seat: 1 });
-    await a.until((s) => s.seats[1].kind === 'human');
-    a.send('start');
-    await a.until((s) => s.status === 'playing');
     a.send('intent', { action: { type: 'pick', n: 7 } });
     await a.until((s) => JSON.parse(s.seats[0].secret).mine === 7);
     const tokens = [a.welcome!, b.welcome!];

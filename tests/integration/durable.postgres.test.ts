@@ -8,7 +8,7 @@
 import '../../server/testing/ws-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startPgCluster, type PgCluster } from '../../server/testing/pg-cluster.js';
-import { createRoom, joinRoom, startServer, type Player } from '../../server/testing/harness.js';
+import { joinRoom, startServer, startedMatch, type Player } from '../../server/testing/harness.js';
 import { PostgresStore } from '../../server/src/store/postgres.js';
 
 let cluster: PgCluster;
@@ -24,14 +24,8 @@ afterAll(async () => {
 describe('durable matches on PostgreSQL', () => {
   it('a room and its match survive a restart of the server', async () => {
     const first = await startServer({}, '/nonexistent', { store: new PostgresStore(cluster.url) });
-    const a = await createRoom(first.url, { game: 'secret', name: 'Alice', players: 2 });
-    const b = await joinRoom(first.url, a.room.roomId, { name: 'Bob' });
+    const [a, b] = await startedMatch(first.url, ['Alice', 'Bob']);
     const roomId = a.room.roomId;
-    a.send('sit', { seat: 0 });
-    b.send('sit', { seat: 1 });
-    await a.until((s) => s.seats[1].kind === 'human');
-    a.send('start');
-    await a.until((s) => s.status === 'playing');
     a.send('intent', { action: { type: 'pick', n: 6 } });
     await a.until((s) => JSON.parse(s.seats[0].secret).mine === 6);
     const view = a.state.view;

@@ -6,7 +6,7 @@
  */
 import '../../server/testing/ws-setup.js';
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
-import { startServer, createRoom, joinRoom, type Player, type TestServer } from '../../server/testing/harness.js';
+import { startServer, createRoom, joinRoom, startedMatch, type Player, type TestServer } from '../../server/testing/harness.js';
 
 let srv: TestServer;
 const all: Player[] = [];
@@ -70,14 +70,8 @@ describe('room secrets', () => {
   });
 
   it('a latecomer spectator (full-state frame) and a member who stood up get no secret', async () => {
-    const a = await createRoom(srv.url, { game: 'secret', name: 'Alice', players: 2 });
-    const b = await joinRoom(srv.url, a.room.roomId, { name: 'Bob' });
+    const [a, b] = await startedMatch(srv.url, ['Alice', 'Bob']);
     all.push(a, b);
-    a.send('sit', { seat: 0 });
-    b.send('sit', { seat: 1 });
-    await a.until((s) => s.seats[1].kind === 'human');
-    a.send('start');
-    await a.until((s) => s.status === 'playing');
     a.send('intent', { action: { type: 'pick', n: 5 } });
     await a.until((s) => !!s.seats[0].secret && JSON.parse(s.seats[0].secret).mine === 5);
 

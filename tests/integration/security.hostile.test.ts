@@ -11,7 +11,7 @@
 import '../../server/testing/ws-setup.js';
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import { gameIds, getGame } from '@fireside/shared';
-import { startServer, createRoom, joinRoom, sleep, type Player, type TestServer } from '../../server/testing/harness.js';
+import { startServer, createRoom, startedMatch, sleep, type Player, type TestServer } from '../../server/testing/harness.js';
 
 let srv: TestServer;
 const all: Player[] = [];
@@ -88,14 +88,8 @@ describe('hostile payloads', () => {
 
   it('every type × every hostile payload, in a lobby and in a match of every game, while another room plays on', async () => {
     // The bystanders: a match of the fixture game that must go on.
-    const b1 = await createRoom(srv.url, { game: 'secret', name: 'Bea', players: 2 });
-    const b2 = await joinRoom(srv.url, b1.room.roomId, { name: 'Ben' });
+    const [b1, b2] = await startedMatch(srv.url, ['Bea', 'Ben']);
     all.push(b1, b2);
-    b1.send('sit', { seat: 0 });
-    b2.send('sit', { seat: 1 });
-    await b1.until((s) => s.seats[1].kind === 'human');
-    b1.send('start');
-    await b2.until((s) => s.status === 'playing');
 
     // The attacker: a lobby of the fixture game, then a match of each real game.
     const lobby = await createRoom(srv.url, { game: 'secret', name: 'Mallory' });
