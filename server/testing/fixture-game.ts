@@ -156,19 +156,12 @@ export const badBotGame: typeof secretGame = {
 };
 
 /**
- * The same game with a time limit on picking (`max` doubles as the number of
- * seconds, to keep the options small): when it runs out, every seat that has
- * not picked picks 1.
+ * The same game with clocks: picking may take 1 s at the relaxed pace (the
+ * default; 0.5 s at normal, 0.25 s at fast), each reveal turn as long.
  */
 export const timedGame: typeof secretGame = {
   ...secretGame,
   id: 'secret-timed',
-  timeLimit: (s) => (s.phase === 'pick' ? 1 : null),
-  expire(s) {
-    if (s.phase !== 'pick') return s;
-    const next = clone(s);
-    next.picks = next.picks.map((p) => p ?? 1);
-    next.phase = 'reveal';
-    return next;
-  },
+  stepClock: (s) =>
+    s.phase === 'over' ? null : { key: s.phase === 'pick' ? 'pick' : `reveal:${s.turn}`, budget: { relaxed: 1, normal: 0.5, fast: 0.25 } },
 };

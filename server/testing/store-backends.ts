@@ -35,9 +35,15 @@ export const sqliteBackend: Backend = {
     return {
       open: () => new SqliteStore(dir),
       async raw(sql) {
-        const db = new (loadSqlite().DatabaseSync)(join(dir, 'fireside.db'), { readOnly: true });
+        // Read-only unless the test writes a row by hand (rows of an older schema).
+        const db = new (loadSqlite().DatabaseSync)(join(dir, 'fireside.db'), { readOnly: !/^\s*INSERT/i.test(sql) });
         try {
-          return db.prepare(sql).all() as Row[];
+          const st = db.prepare(sql);
+          if (/^\s*INSERT/i.test(sql)) {
+            st.run();
+            return [];
+          }
+          return st.all() as Row[];
         } finally {
           db.close();
         }

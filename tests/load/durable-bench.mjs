@@ -27,7 +27,7 @@ const ms = (x) => `${x.toFixed(2)} ms`;
 async function writeCost(store, label) {
   await store.migrate();
   const now = Date.now();
-  await store.saveRoom({ roomId: 'bench', game: 'santa', hostId: '', players: 4, options: {}, status: 'playing', matchNo: 1, matchId: 'm1', members: [], seats: [], chat: [], timeLeftMs: null, updatedAt: now });
+  await store.saveRoom({ roomId: 'bench', game: 'santa', hostId: '', players: 4, options: {}, status: 'playing', matchNo: 1, matchId: 'm1', members: [], seats: [], chat: [], clock: 'relaxed', clocks: [], updatedAt: now });
   await store.startMatch({ matchId: 'm1', roomId: 'bench', matchNo: 1, game: 'santa', players: 4, options: {}, seed: 'x'.repeat(64), startedAt: now });
   const times = [];
   for (let seq = 0; seq < 1000; seq++) {

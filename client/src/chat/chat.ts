@@ -69,7 +69,7 @@ export class ChatPanel {
   }
 
   private render(): void {
-    const key = `${this.lines.map((l) => l.id).join(',')}|${this.notices.length}|${this.notices.at(-1)?.id ?? ''}|${this.snapshot?.me.memberId}`;
+    const key = `${this.lines.map((l) => l.id).join(',')}|${document.documentElement.lang}|${this.notices.length}|${this.notices.at(-1)?.id ?? ''}|${this.snapshot?.me.memberId}`;
     if (key === this.lastKey) return;
     this.lastKey = key;
     const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
@@ -78,6 +78,10 @@ export class ChatPanel {
       const member = this.snapshot?.members[l.memberId];
       const seat = member?.seat ?? -1;
       const mine = l.memberId === this.snapshot?.me.memberId;
+      // A room-log line, worded in the reader's language.
+      if (l.event) {
+        return { at: l.at, node: h('li', { class: `chat-line log log-${l.event}`, testid: 'log-line', dataset: { event: l.event } }, t(`log.${l.event}`, { name: l.name, seat: l.text })) };
+      }
       return {
         at: l.at,
         node: h(

@@ -52,6 +52,7 @@ export class Lobby {
       { class: 'panel lobby-settings', testid: 'lobby-settings' },
       h('h2', { class: 'panel-title' }, t('lobby.settings')),
       this.game ? this.playerCount(snap, isHost) : null,
+      this.clockChoice(snap, isHost),
       this.game ? this.game.renderOptions(snap, isHost, (msg) => s.send('configure', msg)) : null,
       isHost
         ? h(
@@ -61,7 +62,7 @@ export class Lobby {
             h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'start-game', disabled: !filled, onclick: () => s.send('start') }, '▶ ', t('lobby.start')),
             filled ? null : h('p', { class: 'hint', testid: 'start-hint' }, t('lobby.startDisabled')),
           )
-        : h('p', { class: 'hint waiting-host', testid: 'waiting-host' }, '⏳ ', t('lobby.waitingHost', { name: host?.name ?? '…' })),
+        : h('p', { class: 'hint waiting-host', testid: 'waiting-host' }, '⏳ ', t('lobby.waitingHost', { name: host ? (host.connected ? host.name : `${host.name} (${t('lobby.offline')})`) : '…' })),
     );
 
     patch(
@@ -75,7 +76,7 @@ export class Lobby {
           { class: 'panel lobby-main' },
           renderInvite(snap.roomId),
           replayLink(snap.lastMatchId),
-          h('div', { class: 'seats-head' }, h('h2', { class: 'panel-title' }, t('lobby.seats')), h('span', { class: 'spectators', testid: 'spectator-count' }, '👀 ', snap.spectators > 0 ? t('lobby.spectators', { count: snap.spectators }) : t('lobby.spectatorsNone'))),
+          h('div', { class: 'seats-head' }, h('h2', { class: 'panel-title' }, t('lobby.seats')), h('span', { class: 'spectators', testid: 'spectator-count', title: watcherNames(snap) }, '👀 ', snap.spectators > 0 ? `${t('lobby.spectators', { count: snap.spectators })}: ${watcherNames(snap)}` : t('lobby.spectatorsNone'))),
           renderSeats(snap, {
             sit: (seat) => s.send('sit', { seat }),
             stand: () => {
@@ -88,6 +89,22 @@ export class Lobby {
         ),
         settings,
       ),
+    );
+  }
+
+  /** The table's clock pace (room option `clock`), the host's to choose. */
+  private clockChoice(snap: RoomSnapshot, isHost: boolean): HTMLElement {
+    const paces = ['off', 'relaxed', 'normal', 'fast'];
+    return h(
+      'label',
+      { class: 'field' },
+      h('span', { class: 'field-label' }, '⏱ ', t('presence.clockLabel')),
+      h(
+        'select',
+        { class: 'input', testid: 'clock', disabled: !isHost, onchange: (e: Event) => this.session.send('configure', { clock: (e.target as HTMLSelectElement).value }) },
+        paces.map((p) => h('option', { value: p, selected: p === snap.clock }, t(`presence.clocks.${p}`))),
+      ),
+      h('span', { class: 'hint' }, t('presence.clockHint')),
     );
   }
 
@@ -111,4 +128,12 @@ export class Lobby {
       }, options),
     );
   }
+}
+
+/** The names of the connected members without a seat. */
+function watcherNames(snap: RoomSnapshot): string {
+  return Object.values(snap.members)
+    .filter((m) => m.seat < 0 && m.connected)
+    .map((m) => m.name)
+    .join(', ');
 }

@@ -12,6 +12,14 @@ export interface SeatSnap {
   name: string;
   connected: boolean;
   awaiting: boolean;
+  /** When this seat's clock runs out (ms since epoch, server time), or 0. */
+  deadline: number;
+  /** Since when its player is away (ms since epoch), or 0. */
+  awaySince: number;
+  /** When a bot stand-in takes over the away player's seat, or 0. */
+  standInAt: number;
+  /** A bot plays this human's seat. */
+  standIn: boolean;
   /** Parsed seat view: only present for the seat this client holds. */
   secret: unknown;
 }
@@ -21,6 +29,7 @@ export interface MemberSnap {
   name: string;
   seat: number;
   connected: boolean;
+  awaySince: number;
 }
 
 export interface ChatLine {
@@ -29,6 +38,8 @@ export interface ChatLine {
   name: string;
   text: string;
   at: number;
+  /** '' for a member's message, else a room-log event worded by the client (i18n `log.*`). */
+  event: string;
 }
 
 export interface MatchResultSnap {
@@ -46,6 +57,8 @@ export interface RoomSnapshot {
   seats: SeatSnap[];
   members: Record<string, MemberSnap>;
   spectators: number;
+  /** The table's clock pace: 'off' | 'relaxed' | 'normal' | 'fast'. */
+  clock: string;
   matchNo: number;
   /** Parsed public view of the game, null in the lobby. */
   view: unknown;
@@ -56,6 +69,8 @@ export interface RoomSnapshot {
   /** Who this client is. */
   me: { memberId: string | null; seat: number; isHost: boolean };
 }
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 function parse(json: unknown): unknown {
   if (typeof json !== 'string' || json === '') return null;
@@ -74,7 +89,7 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null):
   const rawMembers = raw?.members ?? {};
   for (const [id, m] of Object.entries<any>(rawMembers)) {
     if (!m) continue;
-    members[id] = { id: m.id ?? id, name: m.name ?? '', seat: typeof m.seat === 'number' ? m.seat : -1, connected: !!m.connected };
+    members[id] = { id: m.id ?? id, name: m.name ?? '', seat: typeof m.seat === 'number' ? m.seat : -1, connected: !!m.connected, awaySince: num(m.awaySince) };
   }
   const me = memberId ? members[memberId] : undefined;
   const mySeat = me ? me.seat : -1;
@@ -85,6 +100,10 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null):
     name: s.name ?? '',
     connected: !!s.connected,
     awaiting: !!s.awaiting,
+    deadline: num(s.deadline),
+    awaySince: num(s.awaySince),
+    standInAt: num(s.standInAt),
+    standIn: !!s.standIn,
     secret: i === mySeat ? parse(s.secret) : null,
   }));
   return {
@@ -97,10 +116,11 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null):
     seats,
     members,
     spectators: raw?.spectators ?? 0,
+    clock: typeof raw?.clock === 'string' ? raw.clock : 'relaxed',
     matchNo: raw?.matchNo ?? 1,
     view: parse(raw?.view),
     result: parse(raw?.result) as MatchResultSnap | null,
-    chat: ((raw?.chat ?? []) as ChatLine[]).map((c) => ({ ...c })),
+    chat: ((raw?.chat ?? []) as ChatLine[]).map((c) => ({ ...c, event: typeof c.event === 'string' ? c.event : '' })),
     lastMatchId: typeof raw?.lastMatchId === 'string' ? raw.lastMatchId : '',
     me: { memberId, seat: mySeat, isHost: !!memberId && raw?.hostId === memberId },
   };

@@ -33,7 +33,7 @@ function silentSession(snapshot: RoomSnapshot): RoomSession {
     snapshot,
     status: 'open',
     roomId: snapshot.roomId,
-    room: { roomId: snapshot.roomId, state: { deadline: 0 }, send: nothing },
+    room: { roomId: snapshot.roomId, state: {}, send: nothing },
     send: nothing,
     intent: nothing,
     ready: async () => {},

@@ -12,6 +12,7 @@ import { gameInfo } from '../games/catalog.js';
 import type { GameModule, GameTable } from '../games/types.js';
 import { Lobby } from '../lobby/lobby.js';
 import { ChatPanel } from '../chat/chat.js';
+import { PresenceBar } from '../presence/presence-bar.js';
 import { toast } from '../ui/toast.js';
 import { exposeForTests } from '../testing.js';
 import { replayLink } from '../games/common/end-screen.js';
@@ -24,6 +25,7 @@ export class RoomScreen {
   private game: GameModule | null = null;
   private lobby: Lobby | null = null;
   private chat: ChatPanel | null = null;
+  private presence: PresenceBar | null = null;
   private table: GameTable | null = null;
   private tableLoading = false;
   private mode: Mode = 'none';
@@ -59,6 +61,7 @@ export class RoomScreen {
     clearTimeout(this.endTimer);
     if (this.rejoinTimer !== null) clearTimeout(this.rejoinTimer);
     this.unsubs.forEach((u) => u());
+    this.presence?.destroy();
     this.table?.destroy();
     this.table = null;
     exposeForTests({ app: null, room: null, table: null });
@@ -71,6 +74,7 @@ export class RoomScreen {
       return;
     }
     this.chat?.relabel();
+    this.presence?.relabel();
     this.table?.relabel();
     if (this.session.snapshot) this.render(this.session.snapshot, true);
   }
@@ -164,6 +168,10 @@ export class RoomScreen {
     this.session = session;
     exposeForTests({ room: session.room });
     this.chat = new ChatPanel((text) => session.send('chat', { text }));
+    this.presence = new PresenceBar({
+      standIn: (seat, on) => session.send('standIn', { seat, on }),
+      remove: (memberId) => session.send('remove', { memberId }),
+    });
     patch(this.el, this.banner, h('div', { class: 'room-layout' }, this.stage, this.side));
     this.unsubs.push(
       session.changed.on((snap) => this.render(snap)),
@@ -203,7 +211,10 @@ export class RoomScreen {
       if (this.game) this.lobby.setGame(this.game);
       this.lobby.update(snap);
     }
-    if (mode === 'play') void this.updateTable(snap);
+    if (mode === 'play') {
+      this.presence?.update(snap);
+      void this.updateTable(snap);
+    }
     if (mode === 'end') this.renderEnd(snap);
   }
 
@@ -257,7 +268,7 @@ export class RoomScreen {
       patch(this.side, chatEl);
     } else if (mode === 'play') {
       patch(this.stage, h('div', { class: 'table-frame' }, this.canvasHost));
-      patch(this.side, this.controls, chatEl);
+      patch(this.side, this.presence?.el, this.controls, chatEl);
     } else if (mode === 'end') {
       patch(this.side, chatEl);
     } else {

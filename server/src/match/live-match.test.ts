@@ -1,7 +1,8 @@
 /**
  * A match without a network: whole bot games of every game through
  * LiveMatch, the log replayed to the same state (hash), store-before-tell,
- * a failed write changing nothing, time limits logged as events, a restore
+ * a failed write changing nothing, seat clocks handing a stalled seat to its
+ * stand-in bot, a restore
  * from half a log, and a log kept in the real SQLite store.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -33,7 +34,7 @@ function setupOf(game: AnyGame, players: number, seed: string): MatchSetup {
 }
 
 function deps(game: AnyGame, state: RoomState, persist: LiveMatchDeps['persist'], logs: string[] = []): LiveMatchDeps {
-  return { game, state, persist, isBot: () => true, botRng: rngFromSeed('bots'), botDelayMs: 0, log: (m) => logs.push(m) };
+  return { game, state, persist, isBot: () => true, botRng: rngFromSeed('bots'), botDelayMs: 0, pace: 'relaxed', log: (m) => logs.push(m) };
 }
 
 /** Resolves when the room state says the match is over. */
@@ -115,25 +116,58 @@ describe('LiveMatch', () => {
     match.dispose();
   });
 
-  it('a time limit that runs out is an event of the log, and replays', async () => {
+  it('a seat whose clock runs out is played by its stand-in bot, from its own view; the move is a bot event and replays', async () => {
     const state = botTable(timedGame, 2);
     state.seats.forEach((s) => (s.kind = 'human'));
     const stored: MatchEvent[] = [];
-    const match = LiveMatch.start({ ...deps(timedGame, state, (_m, e) => void stored.push(e)), isBot: () => false }, setupOf(timedGame, 2, 't'));
-    expect(state.deadline).toBeGreaterThan(0);
+    const timedOut: number[] = [];
+    const started = Date.now();
+    const match = LiveMatch.start(
+      { ...deps(timedGame, state, (_m, e) => void stored.push(e)), isBot: () => false, onTimeout: (seat) => timedOut.push(seat) },
+      setupOf(timedGame, 2, 't'),
+    );
+    // Every awaited seat shows its own countdown: 1 s at the relaxed pace.
+    expect(state.seats[0].deadline).toBeGreaterThan(started);
+    expect(state.seats[1].deadline).toBeLessThanOrEqual(Date.now() + 1000);
     expect((await match.submit(0, { type: 'pick', n: 3 })).ok).toBe(true);
-    await until(() => stored.some((e) => e.kind === 'expire'), 'expiry', 5000);
-    expect(state.deadline).toBe(0);
-    expect(stored.map((e) => e.kind)).toEqual(['action', 'expire']);
+    // Seat 0 is done with the step: its clock stops; seat 1's keeps running, not restarted.
+    expect(state.seats[0].deadline).toBe(0);
+    const seat1Deadline = state.seats[1].deadline;
+    expect(seat1Deadline).toBeGreaterThan(0);
+    await until(() => stored.length >= 2, 'the stand-in picks for seat 1', 5000);
+    expect(Date.now()).toBeGreaterThanOrEqual(seat1Deadline - 5);
+    expect(timedOut).toEqual([1]);
+    expect(stored[1]).toMatchObject({ kind: 'action', seat: 1, bot: true });
     expect(stateHash(replayMatch(timedGame, match.setup, stored))).toBe(stateHash(match.engineState));
     match.dispose();
   });
 
-  it('a restored match resumes its time limit with the time it had left', () => {
+  it('with the clock off nobody is timed', () => {
     const state = botTable(timedGame, 2);
-    const match = LiveMatch.restore({ ...deps(timedGame, state, () => undefined), isBot: () => false }, setupOf(timedGame, 2, 't'), [], 400);
-    expect(match.timeLeftMs()).toBeGreaterThan(300);
-    expect(match.timeLeftMs()).toBeLessThanOrEqual(400);
+    const match = LiveMatch.start({ ...deps(timedGame, state, () => undefined), isBot: () => false, pace: 'off' }, setupOf(timedGame, 2, 't'));
+    expect(state.seats.map((s) => s.deadline)).toEqual([0, 0]);
+    expect(match.clockRows()).toEqual([]);
+    match.dispose();
+  });
+
+  it('a restored match resumes each seat clock with the time it had left (only for the same step)', () => {
+    const state = botTable(timedGame, 2);
+    const before = Date.now();
+    const match = LiveMatch.restore(
+      { ...deps(timedGame, state, () => undefined), isBot: () => false, pace: 'normal' },
+      setupOf(timedGame, 2, 't'),
+      [],
+      [
+        { seat: 0, key: 'pick', leftMs: 200 },
+        { seat: 1, key: 'reveal:0', leftMs: 50 }, // another step: seat 1 starts afresh
+      ],
+    );
+    expect(state.seats[0].deadline - before).toBeGreaterThanOrEqual(195);
+    expect(state.seats[0].deadline - before).toBeLessThanOrEqual(250);
+    expect(state.seats[1].deadline - before).toBeGreaterThanOrEqual(495);
+    const rows = match.clockRows();
+    expect(rows.map((r) => [r.seat, r.key])).toEqual([[0, 'pick'], [1, 'pick']]);
+    expect(rows[0].leftMs).toBeLessThanOrEqual(200);
     match.dispose();
   });
 
@@ -146,7 +180,7 @@ describe('LiveMatch', () => {
     const setup = setupOf(game, 3, 'durable');
     await store.saveRoom({
       roomId: setup.roomId, game: game.id, hostId: '', players: 3, options: setup.options, status: 'playing',
-      matchNo: 1, matchId: setup.matchId, members: [], seats: [], chat: [], timeLeftMs: null, updatedAt: 1,
+      matchNo: 1, matchId: setup.matchId, members: [], seats: [], chat: [], clock: 'relaxed', clocks: [], updatedAt: 1,
     });
     await store.startMatch(setup);
     const state = botTable(game, 3);

@@ -11,23 +11,31 @@
  * changes nothing and is an `internal` error to the sender. Events are
  * processed one at a time, in arrival order, even while a write is pending.
  */
-import { reject, type AnyGame, type RandomSource, type Result } from '@fireside/shared';
+import { createHash } from 'node:crypto';
+import { reject, type AnyGame, type ClockPace, type RandomSource, type Result } from '@fireside/shared';
 import { BotDriver } from '../rooms/bots.js';
 import type { RoomState } from '../rooms/schema.js';
-import { applyEvent, replayMatch } from './replay.js';
+import { replayMatch } from './replay.js';
+import { SeatClocks, type ClockRow } from './seat-clocks.js';
 import type { MatchEvent, MatchSetup } from './types.js';
 
 export interface LiveMatchDeps {
   game: AnyGame;
-  /** The room's synchronized state: view, seats' secrets and awaiting flags, result, deadline. */
+  /** The room's synchronized state: view, seats' secrets, awaiting flags and deadlines, result. */
   state: RoomState;
   /** Durable append of one event (the store); resolves once it is safely written. */
   persist: (matchId: string, event: MatchEvent) => Promise<void> | void;
   /** The match ended (after its last event is stored and projected). */
   onEnd?: (result: { winners: number[]; scores: number[] }) => void;
+  /** Does a bot play this seat right now (a bot seat, or a human's stand-in)? Timed-out seats are added here. */
   isBot: (seat: number) => boolean;
   botRng: RandomSource;
   botDelayMs: number;
+  /** The table's clock pace and a factor on every budget (tests). */
+  pace: ClockPace;
+  clockScale?: number;
+  /** A seat's clock ran out: its stand-in plays the rest of the step (the room logs it). */
+  onTimeout?: (seat: number) => void;
   log: (message: string) => void;
   now?: () => number;
 }
@@ -39,7 +47,7 @@ export class LiveMatch {
   private readonly events: MatchEvent[];
   private readonly bots: BotDriver;
   private queue: Promise<unknown> = Promise.resolve();
-  private limitTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly clocks: SeatClocks;
   private disposed = false;
   private readonly now: () => number;
 
@@ -51,12 +59,20 @@ export class LiveMatch {
     this.now = deps.now ?? Date.now;
     this.events = events;
     this.engine = replayMatch(deps.game, setup, events);
+    this.clocks = new SeatClocks({
+      game: deps.game,
+      pace: deps.pace,
+      scale: deps.clockScale ?? 1,
+      now: this.now,
+      onTimeout: (seat) => this.timedOut(seat),
+    });
     this.bots = new BotDriver(
       {
         game: deps.game,
         engineState: () => (this.disposed ? null : this.engine),
         applyFor: (seat, action) => this.submit(seat, action, true),
-        isBot: deps.isBot,
+        isBot: (seat) => deps.isBot(seat) || this.clocks.timedOut(seat),
+        persona: (seat) => personaOf(setup.seed, seat),
         log: deps.log,
       },
       deps.botRng,
@@ -71,10 +87,10 @@ export class LiveMatch {
     return match;
   }
 
-  /** A match rebuilt from its log (a restart); `timeLeftMs` resumes a running time limit. */
-  static restore(deps: LiveMatchDeps, setup: MatchSetup, events: MatchEvent[], timeLeftMs: number | null = null): LiveMatch {
+  /** A match rebuilt from its log (a restart); `clocks` resumes the seats' running clocks. */
+  static restore(deps: LiveMatchDeps, setup: MatchSetup, events: MatchEvent[], clocks: readonly ClockRow[] = []): LiveMatch {
     const match = new LiveMatch(deps, setup, events.slice());
-    match.project(timeLeftMs);
+    match.project(clocks);
     return match;
   }
 
@@ -90,9 +106,15 @@ export class LiveMatch {
     return this.deps.game.result(this.engine) !== null;
   }
 
-  /** Remaining ms of the running time limit, or null. */
-  timeLeftMs(): number | null {
-    return this.deps.state.deadline > 0 ? Math.max(0, this.deps.state.deadline - this.now()) : null;
+  /** The seats' running clocks with their time left (the room's snapshot). */
+  clockRows(): ClockRow[] {
+    return this.clocks.rows();
+  }
+
+  /** Who plays a seat changed (a stand-in took over or handed back): wake the bots that now play. */
+  refreshBots(): void {
+    if (this.disposed || this.over) return;
+    this.bots.schedule(this.deps.game.awaiting(this.engine));
   }
 
   /** A seat's intent (a human's or a bot's), queued behind any event still being stored. */
@@ -120,15 +142,14 @@ export class LiveMatch {
     return next;
   }
 
-  /** The time limit ran out: the engine's expiry rule, stored like any event. */
-  private expire(): Promise<void> {
-    return this.serially(async () => {
-      if (this.disposed || !this.deps.game.expire || this.over) return;
-      const event: MatchEvent = { seq: this.events.length, kind: 'expire', at: this.now() };
-      const next = applyEvent(this.deps.game, this.engine, event);
-      if (await this.store(event)) this.commit(event, next);
-      else this.armTimeLimit(5_000); // try again shortly rather than stall the table
-    }).catch((e) => this.deps.log(`expiry failed: ${(e as Error)?.message ?? e}`));
+  /** A seat's clock ran out: its stand-in bot plays the rest of the step, from the seat's own view. */
+  private timedOut(seat: number): void {
+    if (this.disposed) return;
+    const seatState = this.deps.state.seats[seat];
+    if (seatState) seatState.deadline = 0;
+    this.deps.log(`seat ${seat} ran out of time`);
+    this.deps.onTimeout?.(seat);
+    this.refreshBots();
   }
 
   private async store(event: MatchEvent): Promise<boolean> {
@@ -148,8 +169,8 @@ export class LiveMatch {
     this.project();
   }
 
-  /** Projects the engine state into the synchronized state, then wakes bots and the time limit. */
-  private project(timeLeftMs: number | null = null): void {
+  /** Projects the engine state into the synchronized state, then runs the clocks and wakes the bots. */
+  private project(resume: readonly ClockRow[] = []): void {
     const { game, state } = this.deps;
     const s = this.engine;
     state.view = JSON.stringify(game.publicView(s));
@@ -165,50 +186,34 @@ export class LiveMatch {
     if (result) {
       state.status = 'ended';
       state.result = JSON.stringify({ winners: result.winners, scores: result.scores });
-      state.seats.forEach((seat) => (seat.awaiting = false));
       this.bots.cancelAll();
-      this.clearTimeLimit();
+      this.clocks.stopAll();
+      state.seats.forEach((seat) => {
+        seat.awaiting = false;
+        seat.deadline = 0;
+      });
       this.deps.onEnd?.({ winners: result.winners, scores: result.scores });
       return;
     }
     state.status = 'playing';
+    this.clocks.update(s, shown, state.seats.length, resume);
+    state.seats.forEach((seat, i) => (seat.deadline = this.clocks.deadline(i)));
     this.bots.schedule(awaiting);
-    this.updateTimeLimit(timeLeftMs);
-  }
-
-  /**
-   * Starts the step's timer when the engine sets a time limit, and stops it
-   * when the limit goes away. A limit covers its whole step: actions inside
-   * the step (one buyer asking) do not restart it. A restored match resumes
-   * with the time it had left.
-   */
-  private updateTimeLimit(timeLeftMs: number | null): void {
-    const seconds = this.deps.game.timeLimit?.(this.engine) ?? null;
-    if (seconds === null) return this.clearTimeLimit();
-    if (this.limitTimer !== null) return;
-    this.armTimeLimit(timeLeftMs ?? seconds * 1000);
-  }
-
-  private armTimeLimit(ms: number): void {
-    if (this.limitTimer !== null) clearTimeout(this.limitTimer);
-    this.deps.state.deadline = this.now() + ms;
-    this.limitTimer = setTimeout(() => {
-      this.limitTimer = null;
-      this.deps.state.deadline = 0;
-      void this.expire();
-    }, ms);
-  }
-
-  private clearTimeLimit(): void {
-    if (this.limitTimer !== null) clearTimeout(this.limitTimer);
-    this.limitTimer = null;
-    this.deps.state.deadline = 0;
   }
 
   /** Stops bots and timers; later intents are refused. The synchronized state is left as is. */
   dispose(): void {
     this.disposed = true;
     this.bots.cancelAll();
-    this.clearTimeLimit();
+    this.clocks.stopAll();
   }
+}
+
+/**
+ * A bot seat's personality (its taste in Gift Trap), stable for the whole
+ * match and through restarts. Derived from the seed, so it never leaves the
+ * server: a bot's taste would tell what it wishes for.
+ */
+function personaOf(seed: string, seat: number): string {
+  return createHash('sha256').update(`${seed}:persona:${seat}`).digest('hex').slice(0, 16);
 }

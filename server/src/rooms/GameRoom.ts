@@ -15,18 +15,20 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Room, CloseCode, ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
+import { CLOCK_PACES, DEFAULT_CLOCK, rngFromSeed, type AnyGame, type ClockPace, type RandomSource } from '@fireside/shared';
 import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
 import type { MatchStore } from '../store/types.js';
 import { refuseNewcomer, spectatorToEvict } from './admission.js';
-import { chatText, CHAT_KEEP_LINES } from './chat.js';
+import { chatText } from './chat.js';
 import { RoomError, fail } from './errors.js';
-import { Lobby } from './lobby.js';
+import { Lobby, parseClock } from './lobby.js';
 import { Members, type MemberRecord } from './members.js';
 import { sanitizeName, uniqueName } from './names.js';
+import { Presence } from './presence.js';
 import { quietEmptyPatches } from './quiet-patches.js';
+import { RoomLog } from './room-log.js';
 import { applyRecord, recordOf, RoomSaver } from './room-record.js';
-import { ChatLine, Member, RoomState, type RoomStatus } from './schema.js';
+import { Member, RoomState, type RoomStatus } from './schema.js';
 import { allSeatsFilled, clearSeat, resizeSeats } from './seats.js';
 import { resolveSettings, type RoomSettings } from './settings.js';
 import { isInt, payloadObject } from './validation.js';
@@ -84,6 +86,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   private match: LiveMatch | null = null;
   private botRng!: RandomSource;
   private chatSeq = 0;
+  roomLog!: RoomLog;
+  private seatPresence!: Presence;
   private saver!: RoomSaver;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   /** After a restore: members have this long to come back before the lobby frees their places. */
@@ -99,6 +103,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (opts.restore === RESTORE_KEY && typeof opts.roomId === 'string') await this.restoreFrom(opts.roomId);
     else this.createNew(opts);
 
+    this.roomLog = new RoomLog(this.state, this.chatSeq);
+    this.seatPresence = new Presence(this, this.settings.standInSeconds * 1000);
+    if (opts.restore === RESTORE_KEY) this.seatPresence.restored();
     this.lobby = new Lobby(this);
     this.saver = new RoomSaver(this.store, () => this.snapshot(), (m) => this.settings.log(m));
     await this.saver.flush();
@@ -131,6 +138,10 @@ export class GameRoom extends Room<{ state: RoomState }> {
     state.game = game.id;
     state.status = 'lobby';
     state.options = JSON.stringify(gameOptions);
+    if (opts.clock !== undefined && !(CLOCK_PACES as readonly unknown[]).includes(opts.clock)) {
+      throw new Error(`clock must be one of ${CLOCK_PACES.join(', ')}.`);
+    }
+    state.clock = (opts.clock as ClockPace | undefined) ?? DEFAULT_CLOCK;
     state.matchNo = 1;
     resizeSeats(state, players);
     this.state = state;
@@ -151,7 +162,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (record.matchId && record.status !== 'lobby') {
       const log = await this.store.loadMatch(record.matchId);
       if (!log) throw new Error(`room "${roomId}": match ${record.matchId} is not in the store`);
-      this.match = LiveMatch.restore(this.matchDeps(log.finishedAt === null), log.setup, log.events, record.timeLeftMs);
+      this.match = LiveMatch.restore(this.matchDeps(log.finishedAt === null), log.setup, log.events, record.clocks ?? []);
     }
     // The replay link of the last finished match (the record keeps no such field: the match list has it).
     const finished = (await this.store.listMatches(roomId)).filter((m) => m.finishedAt !== null);
@@ -178,7 +189,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     return recordOf(this.state, this.members, {
       roomId: this.roomId,
       matchId: this.match?.setup.matchId ?? null,
-      timeLeftMs: this.match?.timeLeftMs() ?? null,
+      clocks: this.match?.clockRows() ?? [],
       now: Date.now(),
     });
   }
@@ -196,6 +207,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.handle('chat', (m, p) => this.onChat(m, p));
     this.handle('rename', (m, p) => this.onRename(m, p));
     this.handle('again', (m, p) => this.onAgain(m, p));
+    this.handle('standIn', (m, p) => this.seatPresence.onStandIn(m, p));
+    this.handle('remove', (m, p) => this.seatPresence.onRemove(m, p));
     this.handle('*', (_m, type) => fail('bad-message', `Unknown message type "${shownType(type)}".`), shownType);
   }
 
@@ -260,6 +273,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     member.seat = -1;
     member.connected = true;
     this.state.members.set(rec.id, member);
+    this.seatPresence.joined(rec.id);
   }
 
   /** A page reload (or a comeback after a restart): the new connection takes over the member, its seat and its secrets. */
@@ -272,6 +286,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const member = this.state.members.get(rec.id)!;
     if (member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
+    this.seatPresence.cameBack(rec.id);
     // The stale connection, if any, is now unknown to the room: its onDrop/onLeave are no-ops.
     if (pending && oldSession !== null) this.rejectReconnection(pending, oldSession, 'replaced');
     if (oldClient) oldClient.leave(CLOSE_REPLACED, 'replaced by a new connection');
@@ -292,11 +307,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const dropped = withoutSeat.filter((r) => r.client === null && r.reconnection !== null);
     const id = spectatorToEvict(withoutSeat.length, this.settings.maxSpectators, dropped);
     const rec = id ? this.members.get(id) : undefined;
-    if (!rec) return;
-    const pending = rec.reconnection;
-    const session = rec.sessionId;
-    this.removeMember(rec);
-    if (pending && session !== null) this.rejectReconnection(pending, session, 'evicted');
+    if (rec) this.removeMember(rec);
   }
 
   /** `name`, or a numbered variant if another member or a bot already goes by it (names.ts). */
@@ -315,6 +326,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     rec.client = null;
     rec.droppedAt = Date.now();
     this.setConnected(rec, false);
+    this.seatPresence.wentAway(rec.id, false);
     const deferred = this.allowReconnection(client, this.settings.reconnectSeconds);
     rec.reconnection = deferred;
     Promise.resolve(deferred).catch(() => undefined);
@@ -331,6 +343,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const member = this.state.members.get(rec.id);
     if (member && member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
+    this.seatPresence.cameBack(rec.id);
     this.changed();
   }
 
@@ -339,8 +352,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (!rec) return; // a replaced (stale) connection
     this.members.unbind(rec);
     this.setConnected(rec, false);
+    this.seatPresence.wentAway(rec.id, true);
     const member = this.state.members.get(rec.id)!;
-    // In a match a seated member keeps its seat and may come back with its token.
+    // In a match a seated member keeps its seat and may come back with its token (a stand-in plays it meanwhile).
     if (this.status === 'lobby' || member.seat < 0) this.removeMember(rec);
     if (this.state.hostId === rec.id) this.handOverHost();
     this.changed();
@@ -350,6 +364,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
   async onDispose(): Promise<void> {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     if (this.graceTimer !== null) clearTimeout(this.graceTimer);
+    this.seatPresence?.dispose();
     const last = this.saver?.flush();
     this.match?.dispose();
     await last;
@@ -374,7 +389,12 @@ export class GameRoom extends Room<{ state: RoomState }> {
     }
   }
 
-  private removeMember(rec: MemberRecord): void {
+  /** Forgets a member for good (a pending reconnection of its is refused). */
+  removeMember(rec: MemberRecord): void {
+    const pending = rec.reconnection;
+    const session = rec.sessionId;
+    this.seatPresence.forget(rec.id);
+    if (pending && session !== null && rec.client === null) this.rejectReconnection(pending, session, 'removed');
     const member = this.state.members.get(rec.id);
     if (member && member.seat >= 0) {
       const seat = this.state.seats[member.seat];
@@ -385,7 +405,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
   }
 
   /** The next connected human (in joining order) becomes host; nobody if none is connected. */
-  private handOverHost(): void {
+  handOverHost(): void {
     for (const rec of this.members.all()) {
       if (rec.client !== null && this.state.hostId !== rec.id) {
         this.state.hostId = rec.id;
@@ -414,7 +434,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   }
 
   /** After any change of the room: spectators recounted, the snapshot saved soon, the idle clock checked. */
-  private changed(): void {
+  changed(): void {
+    this.seatPresence?.noteHost();
     this.updateSpectators();
     this.saver?.soon();
     this.checkIdle();
@@ -495,6 +516,12 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (this.state.players !== setup.players || !allSeatsFilled(this.state)) fail('seats-empty', 'The table changed; start again.');
     this.state.result = '';
     this.match = LiveMatch.start(this.matchDeps(true), setup);
+    this.seatPresence.matchStarted();
+  }
+
+  /** Who plays a seat changed (a stand-in took over or handed back): the match wakes its bots. */
+  botsChanged(): void {
+    this.match?.refreshBots();
   }
 
   /** `live`: the match can still end here (a restored, already finished match cannot end again). */
@@ -504,9 +531,15 @@ export class GameRoom extends Room<{ state: RoomState }> {
       state: this.state,
       persist: (matchId, event) => this.store.appendEvent(matchId, event),
       onEnd: live ? (result) => void this.finishMatch(result) : undefined,
-      isBot: (seat: number) => this.state.seats[seat]?.kind === 'bot',
+      isBot: (seat: number) => this.state.seats[seat]?.kind === 'bot' || this.state.seats[seat]?.standIn === true,
       botRng: this.botRng,
       botDelayMs: this.settings.botDelayMs,
+      pace: parseClock(this.state.clock),
+      clockScale: this.settings.clockScale,
+      onTimeout: (seat) => {
+        this.seatPresence.timedOut(seat);
+        this.changed();
+      },
       log: (m: string) => this.settings.log(`room ${this.roomId}: ${m}`),
     };
   }
@@ -538,14 +571,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const p = payloadObject(payload);
     const text = chatText(p.text);
     rec.chat.take(Date.now());
-    const line = new ChatLine();
-    line.id = ++this.chatSeq;
-    line.memberId = rec.id;
-    line.name = this.state.members.get(rec.id)!.name;
-    line.text = text;
-    line.at = Date.now();
-    this.state.chat.push(line);
-    while (this.state.chat.length > CHAT_KEEP_LINES) this.state.chat.shift();
+    this.roomLog.push({ memberId: rec.id, name: this.state.members.get(rec.id)!.name, text });
   }
 
   private onRename(rec: MemberRecord, payload: unknown): void {
@@ -566,6 +592,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
     this.match?.dispose();
     this.match = null;
+    this.seatPresence.backToLobby();
     // Members who left for good during the match free their seats now.
     for (const r of this.members.all()) {
       if (r.sessionId === null) this.removeMember(r);

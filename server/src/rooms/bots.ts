@@ -13,6 +13,8 @@ export interface BotHost {
   applyFor(seat: number, action: unknown): Promise<Result<unknown>>;
   /** Is the seat a bot right now? */
   isBot(seat: number): boolean;
+  /** The seat's bot personality for this match (engine contract `botAction`'s `persona`). */
+  persona?(seat: number): string;
   log(message: string): void;
 }
 
@@ -56,7 +58,7 @@ export class BotDriver {
 
     let chosen: unknown = null;
     try {
-      chosen = game.botAction(game.publicView(state), game.seatView(state, seat), seat, this.rng);
+      chosen = game.botAction(game.publicView(state), game.seatView(state, seat), seat, this.rng, this.host.persona?.(seat));
     } catch (e) {
       this.host.log(`${game.id}: botAction threw for seat ${seat}: ${(e as Error).message}`);
     }

@@ -3,9 +3,10 @@
  * match starts. Bookkeeping on the synced state and the members' views only;
  * the room wires these to message types.
  */
-import type { AnyGame } from '@fireside/shared';
+import { CLOCK_PACES, type AnyGame, type ClockPace } from '@fireside/shared';
 import { fail } from './errors.js';
 import type { MemberRecord, Members } from './members.js';
+import type { RoomLog } from './room-log.js';
 import type { RoomState, RoomStatus } from './schema.js';
 import { allSeatsFilled, clearSeat, firstEmptySeat, resizeSeats, seatBot, seatHuman } from './seats.js';
 import { isInt, payloadObject } from './validation.js';
@@ -14,6 +15,7 @@ export interface LobbyHost {
   readonly state: RoomState;
   readonly game: AnyGame;
   readonly members: Members;
+  readonly roomLog: RoomLog;
   /** Recounts the spectators after a seat change. */
   updateSpectators(): void;
 }
@@ -75,6 +77,7 @@ export class Lobby {
     seatHuman(seat, rec.id, member.name, member.connected);
     member.seat = index;
     rec.view.add(seat);
+    this.host.roomLog.event('sat', rec.id, member.name, String(index + 1));
     this.updateSpectators();
   }
 
@@ -83,6 +86,7 @@ export class Lobby {
     this.requireLobby();
     if (this.state.members.get(rec.id)!.seat < 0) fail('not-seated', 'You are not seated.');
     this.unseat(rec);
+    this.host.roomLog.event('stood', rec.id, this.state.members.get(rec.id)!.name);
     this.updateSpectators();
   }
 
@@ -110,6 +114,7 @@ export class Lobby {
       }
       players = p.players;
     }
+    const clock = p.clock === undefined ? this.state.clock : parseClock(p.clock);
     let options: unknown;
     if (p.options !== undefined) {
       const parsed = game.parseOptions(p.options, players);
@@ -133,6 +138,7 @@ export class Lobby {
       resizeSeats(this.state, players);
     }
     this.state.options = JSON.stringify(options);
+    this.state.clock = clock;
     this.updateSpectators();
   }
 
@@ -166,4 +172,10 @@ export class Lobby {
     this.requireLobby();
     for (const seat of this.state.seats) if (seat.kind === 'empty') seatBot(seat);
   }
+}
+
+/** A table's clock pace from the outside world (create options, `configure`). */
+export function parseClock(input: unknown): ClockPace {
+  if (typeof input === 'string' && (CLOCK_PACES as readonly string[]).includes(input)) return input as ClockPace;
+  fail('bad-options', `clock must be one of ${CLOCK_PACES.join(', ')}.`);
 }

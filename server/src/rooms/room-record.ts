@@ -8,6 +8,7 @@
  * so a snapshot a moment behind loses no move, only at worst a chat line or
  * a seat change of the last instant before a crash.
  */
+import type { ClockRow } from '../match/seat-clocks.js';
 import type { MatchStore, RoomRecord, RoomStatus } from '../store/types.js';
 import type { Members } from './members.js';
 import { ChatLine, Member, type RoomState } from './schema.js';
@@ -16,7 +17,7 @@ import { resizeSeats } from './seats.js';
 export interface RecordExtras {
   roomId: string;
   matchId: string | null;
-  timeLeftMs: number | null;
+  clocks: ClockRow[];
   now: number;
 }
 
@@ -34,9 +35,10 @@ export function recordOf(state: RoomState, members: Members, x: RecordExtras): R
       const m = state.members.get(rec.id);
       return { id: rec.id, name: m?.name ?? '', tokenHash: rec.tokenHash, seat: m?.seat ?? -1, joinedAt: rec.joinedAt };
     }),
-    seats: state.seats.map((s) => ({ kind: s.kind as 'empty' | 'human' | 'bot', memberId: s.memberId, name: s.name })),
-    chat: state.chat.map((l) => ({ id: l.id, memberId: l.memberId, name: l.name, text: l.text, at: l.at })),
-    timeLeftMs: x.timeLeftMs === null ? null : Math.round(x.timeLeftMs),
+    seats: state.seats.map((s) => ({ kind: s.kind as 'empty' | 'human' | 'bot', memberId: s.memberId, name: s.name, standIn: s.standIn })),
+    chat: state.chat.map((l) => ({ id: l.id, memberId: l.memberId, name: l.name, text: l.text, at: l.at, event: l.event })),
+    clock: state.clock as RoomRecord['clock'],
+    clocks: x.clocks,
     updatedAt: x.now,
   };
 }
@@ -48,6 +50,7 @@ export function applyRecord(state: RoomState, members: Members, r: RoomRecord): 
   state.hostId = r.hostId;
   state.options = JSON.stringify(r.options);
   state.matchNo = r.matchNo;
+  state.clock = r.clock;
   resizeSeats(state, r.players);
   r.seats.forEach((row, i) => {
     const seat = state.seats[i];
@@ -55,6 +58,7 @@ export function applyRecord(state: RoomState, members: Members, r: RoomRecord): 
     seat.memberId = row.memberId;
     seat.name = row.name;
     seat.connected = row.kind === 'bot';
+    seat.standIn = row.kind === 'human' && row.standIn === true;
   });
   for (const row of r.members) {
     members.restore(row.id, row.tokenHash, row.joinedAt);
@@ -72,6 +76,7 @@ export function applyRecord(state: RoomState, members: Members, r: RoomRecord): 
     line.name = row.name;
     line.text = row.text;
     line.at = row.at;
+    line.event = row.event ?? '';
     state.chat.push(line);
   }
 }

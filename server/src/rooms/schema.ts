@@ -16,6 +16,14 @@ export const Seat = schema(
     name: t.string().default(''),
     connected: t.boolean().default(false),
     awaiting: t.boolean().default(false),
+    /** When this seat's clock runs out (ms since epoch), or 0 when it has none. */
+    deadline: t.float64().default(0),
+    /** Since when its human player is away (ms since epoch), or 0 while connected (and for bots). */
+    awaySince: t.float64().default(0),
+    /** When a bot stand-in takes over the away player's seat (ms since epoch), or 0. */
+    standInAt: t.float64().default(0),
+    /** A bot plays this human's seat (away too long, or handed over by the host). */
+    standIn: t.boolean().default(false),
     /** JSON of the engine's seat view; only the seat's holder receives it. */
     secret: t.string().view().default(''),
   },
@@ -29,6 +37,8 @@ export const Member = schema(
     name: t.string().default(''),
     seat: t.int8().default(-1),
     connected: t.boolean().default(true),
+    /** Since when the member is away (ms since epoch), or 0 while connected. */
+    awaySince: t.float64().default(0),
   },
   'Member',
 );
@@ -41,6 +51,12 @@ export const ChatLine = schema(
     name: t.string().default(''),
     text: t.string().default(''),
     at: t.float64().default(0),
+    /**
+     * '' for a member's message; otherwise a room-log event the client words
+     * in its reader's language (docs/protocol.md, "Room log"): `name` is whom
+     * it is about, `text` an optional second name.
+     */
+    event: t.string().default(''),
   },
   'ChatLine',
 );
@@ -60,8 +76,8 @@ export const RoomState = schema(
     matchNo: t.uint16().default(1),
     view: t.string().default(''),
     result: t.string().default(''),
-    /** When the current step's time limit runs out (ms since epoch), or 0 for no limit. */
-    deadline: t.float64().default(0),
+    /** The table's clock: 'off' | 'relaxed' | 'normal' | 'fast' (each seat's countdown is Seat.deadline). */
+    clock: t.string().default('relaxed'),
     chat: t.array(ChatLine),
     /** The id of the room's last finished match (its replay: GET /api/matches/<id>), or ''. */
     lastMatchId: t.string().default(''),

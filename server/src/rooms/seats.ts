@@ -7,6 +7,14 @@ export function botName(index: number): string {
   return `${BOT_NAMES[index % BOT_NAMES.length]} (bot)`;
 }
 
+/** A seat's away marker, stand-in and clock, cleared (a new holder, or back in the lobby). */
+export function resetPresence(seat: Seat): void {
+  seat.awaySince = 0;
+  seat.standInAt = 0;
+  seat.standIn = false;
+  seat.deadline = 0;
+}
+
 export function clearSeat(seat: Seat): void {
   seat.kind = 'empty';
   seat.memberId = '';
@@ -14,6 +22,7 @@ export function clearSeat(seat: Seat): void {
   seat.connected = false;
   seat.awaiting = false;
   seat.secret = '';
+  resetPresence(seat);
 }
 
 export function seatHuman(seat: Seat, memberId: string, name: string, connected: boolean): void {
@@ -23,6 +32,7 @@ export function seatHuman(seat: Seat, memberId: string, name: string, connected:
   seat.connected = connected;
   seat.awaiting = false;
   seat.secret = '';
+  resetPresence(seat);
 }
 
 export function seatBot(seat: Seat): void {
@@ -32,6 +42,7 @@ export function seatBot(seat: Seat): void {
   seat.connected = true;
   seat.awaiting = false;
   seat.secret = '';
+  resetPresence(seat);
 }
 
 /**

@@ -21,6 +21,10 @@ export interface RoomSettings {
   idleMs: number;
   /** Spectators a room admits (players of free seats and members with their token always get in). */
   maxSpectators: number;
+  /** A seated player away this long during a match (seconds) gets a bot stand-in; an away host hands the role on. */
+  standInSeconds: number;
+  /** Multiplies every clock budget (tests run clocks at a fraction of their real length). */
+  clockScale: number;
   /** Log bot fallbacks and engine failures (console.warn). */
   log: (message: string) => void;
 }
@@ -40,6 +44,8 @@ export function defaultSettings(): RoomSettings {
     store: null,
     idleMs: envInt('FIRESIDE_IDLE_MINUTES', 10, 1, 7 * 24 * 60) * 60_000,
     maxSpectators: envInt('FIRESIDE_MAX_SPECTATORS', 30, 0, 1000),
+    standInSeconds: envInt('FIRESIDE_STANDIN_SECONDS', 45, 1, 24 * 3600),
+    clockScale: 1,
     log: (message) => console.warn(`[fireside] ${message}`),
   };
 }

@@ -47,7 +47,8 @@ export function roomValues(r: RoomRecord): unknown[] {
     toJson(r.members),
     toJson(r.seats),
     toJson(r.chat),
-    intOrNull('timeLeftMs', r.timeLeftMs),
+    str('clock', r.clock),
+    toJson(r.clocks),
     int('updatedAt', r.updatedAt),
   ];
 }
@@ -65,7 +66,8 @@ export function roomFromRow(row: Row): RoomRecord {
     members: fromJson(row.members) as RoomRecord['members'],
     seats: fromJson(row.seats) as RoomRecord['seats'],
     chat: fromJson(row.chat) as RoomRecord['chat'],
-    timeLeftMs: numOrNull(row.time_left_ms),
+    clock: String(row.clock) as RoomRecord['clock'],
+    clocks: fromJson(row.clocks) as RoomRecord['clocks'],
     updatedAt: num(row.updated_at),
   };
 }

@@ -87,6 +87,16 @@ export const MIGRATIONS: Migration[] = [
     }),
     postgres: initial({ big: 'BIGINT', bool: 'BOOLEAN', table: '', eventsTable: '' }),
   },
+  {
+    version: 2,
+    // Per-seat clocks replace the one time limit: the table's pace and each
+    // running clock's time left (JSON). time_left_ms is no longer written.
+    name: 'rooms.clock, rooms.clocks',
+    sqlite: `ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT 'relaxed';
+ALTER TABLE rooms ADD COLUMN clocks TEXT NOT NULL DEFAULT '[]';`,
+    postgres: `ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT 'relaxed';
+ALTER TABLE rooms ADD COLUMN clocks TEXT NOT NULL DEFAULT '[]';`,
+  },
 ];
 
 /** The migrations still to apply, in order. Refuses a database migrated by a newer server. */

@@ -27,10 +27,12 @@ function room(roomId: string, over: Partial<RoomRecord> = {}): RoomRecord {
       { kind: 'human', memberId: 'm1', name: 'Zoë 🔥' },
       { kind: 'human', memberId: 'm2', name: '李小龍' },
       { kind: 'bot', memberId: '', name: 'Bot 🤖' },
+      { kind: 'human', memberId: 'm3', name: 'Away', standIn: true },
     ],
     // NUL, a lone surrogate, RTL mark and a family emoji: JSON text must bring them back exactly.
-    chat: [{ id: 1, memberId: 'm2', name: '李小龍', text: 'a\u0000b \ud83d \u200f👨‍👩‍👧 "quoted" \\', at: T0 - 100 }],
-    timeLeftMs: null,
+    chat: [{ id: 1, memberId: 'm2', name: '李小龍', text: 'a\u0000b \ud83d \u200f👨‍👩‍👧 "quoted" \\', at: T0 - 100 }, { id: 2, memberId: 'm1', name: 'Zoë 🔥', text: '', at: T0 - 50, event: 'standin' }],
+    clock: 'relaxed',
+    clocks: [],
     updatedAt: T0,
     ...over,
   };
@@ -95,7 +97,7 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
 
   it('migrates once: running migrate again (same or another instance) changes nothing', async () => {
     const before = await db.raw('SELECT version, applied_at FROM schema_migrations ORDER BY version');
-    expect(before.map((r) => Number(r.version))).toEqual([1]);
+    expect(before.map((r) => Number(r.version))).toEqual([1, 2]);
     await store.saveRoom(room('r1'));
     await store.migrate();
     await (await open()).migrate();
@@ -103,8 +105,15 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
     expect(await store.loadRoom('r1')).toEqual(room('r1'));
   });
 
+  it('a room row written before per-seat clocks (version 1 columns only) loads with the relaxed clock and no running clocks', async () => {
+    await db.raw(`INSERT INTO rooms (room_id, game, host_id, players, options, status, match_no, match_id, members, seats, chat, time_left_ms, updated_at)
+      VALUES ('old', 'santa', '', 3, '{}', 'lobby', 1, NULL, '[]', '[]', '[]', 5000, ${T0})`);
+    const old = await store.loadRoom('old');
+    expect(old).toMatchObject({ roomId: 'old', clock: 'relaxed', clocks: [] });
+  });
+
   it('saves and loads a room exactly (unicode, emoji, nested options); unknown rooms are null', async () => {
-    const r = room('r1', { timeLeftMs: 42_500, matchNo: 2, matchId: 'x-2', status: 'playing' });
+    const r = room('r1', { clock: 'fast', clocks: [{ seat: 1, key: 'give:3', leftMs: 42_500 }], matchNo: 2, matchId: 'x-2', status: 'playing' });
     await store.saveRoom(r);
     expect(await store.loadRoom('r1')).toStrictEqual(r);
     expect(await store.loadRoom('nope')).toBeNull();
@@ -119,7 +128,8 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
       members: [],
       seats: [{ kind: 'empty', memberId: '', name: '' }],
       chat: [],
-      timeLeftMs: 0,
+      clock: 'off',
+      clocks: [],
       updatedAt: T0 + 1,
     });
     await store.saveRoom(second);
@@ -238,10 +248,10 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
   it('keeps everything across close and reopen', async () => {
     const events = await startWithEvents('g1', 'r1', 5);
     await store.finishMatch('g1', { winners: [1] }, T0 + 7);
-    await store.saveRoom(room('r1', { status: 'ended', matchNo: 1, matchId: 'g1', timeLeftMs: 1234 }));
+    await store.saveRoom(room('r1', { status: 'ended', matchNo: 1, matchId: 'g1', clocks: [{ seat: 0, key: 'pick:1', leftMs: 1234 }] }));
     await store.close();
     const again = await open();
-    expect(await again.loadRoom('r1')).toStrictEqual(room('r1', { status: 'ended', matchNo: 1, matchId: 'g1', timeLeftMs: 1234 }));
+    expect(await again.loadRoom('r1')).toStrictEqual(room('r1', { status: 'ended', matchNo: 1, matchId: 'g1', clocks: [{ seat: 0, key: 'pick:1', leftMs: 1234 }] }));
     expect(await again.loadMatch('g1')).toStrictEqual({ setup: setup('g1', 'r1'), events, result: { winners: [1] }, finishedAt: T0 + 7 });
   });
 

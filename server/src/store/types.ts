@@ -15,6 +15,8 @@ export interface SeatRow {
   kind: 'empty' | 'human' | 'bot';
   memberId: string;
   name: string;
+  /** A bot plays this human's seat (rows saved before stand-ins have no such field). */
+  standIn?: boolean;
 }
 export interface ChatRow {
   id: number;
@@ -22,6 +24,8 @@ export interface ChatRow {
   name: string;
   text: string;
   at: number;
+  /** A room-log event ('' or absent: a member's message). */
+  event?: string;
 }
 export interface RoomRecord {
   roomId: string;
@@ -35,7 +39,10 @@ export interface RoomRecord {
   members: MemberRow[];
   seats: SeatRow[];
   chat: ChatRow[];
-  timeLeftMs: number | null; // remaining time of the running time limit when saved
+  /** The table's clock pace. */
+  clock: 'off' | 'relaxed' | 'normal' | 'fast';
+  /** The seats' running clocks when saved: a restart resumes each with the time it had left. */
+  clocks: { seat: number; key: string; leftMs: number }[];
   updatedAt: number; // ms since epoch: last activity
 }
 export interface MatchSetup {

@@ -100,20 +100,44 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
    * A sensible bot move, decided only from what that seat may see
    * (the public view and its own seat view), so bots cannot cheat.
    */
-  botAction(view: PV, own: SV, seat: Seat, rng: RandomSource): A | null;
+  botAction(view: PV, own: SV, seat: Seat, rng: RandomSource, persona?: string): A | null;
 
   /** The result when the match is over, otherwise null. */
   result(state: S): MatchResult | null;
 
   /**
-   * Optional time limit for the current step, in seconds, or null for none
-   * (e.g. Wind City's insurance market). The room starts a timer whenever the
-   * value or the step changes, and calls `expire` when it runs out. The
-   * engine itself never reads a clock.
+   * Optional: the step a publicly awaited seat is being waited on for, and
+   * its time budget at each clock pace (see `SeatStep`), or null when the
+   * step is untimed. The room runs one clock per seat: it starts when the
+   * seat is shown as awaited with a new `key` and keeps running while the
+   * key stays the same (a Gift Trap giver placing its third gift does not
+   * restart it). When it runs out, the seat's stand-in bot makes the seat's
+   * moves for the rest of that step. Called for every seat of
+   * `publicAwaiting`, so for those seats it must depend on the public view
+   * only (a Wind City buyer who has secretly passed keeps the market's key).
+   * The engine itself never reads a clock.
    */
-  timeLimit?(state: S): number | null;
-  /** Optional: what happens when the time limit runs out (e.g. stalled buyers pass). Pure. */
+  stepClock?(state: S, seat: Seat): SeatStep | null;
+  /**
+   * Legacy: matches stored before per-seat clocks may hold `expire` events
+   * (Wind City's market timer); replaying them needs this. Rooms no longer
+   * create such events. Pure.
+   */
   expire?(state: S): S;
+}
+
+/** How fast a table plays: `off` waits for ever (stand-ins still cover absent players). */
+export type ClockPace = 'off' | 'relaxed' | 'normal' | 'fast';
+export const CLOCK_PACES: readonly ClockPace[] = ['off', 'relaxed', 'normal', 'fast'];
+export const DEFAULT_CLOCK: ClockPace = 'relaxed';
+
+/** Seconds a step may take at each pace but `off`. */
+export type StepBudget = Record<Exclude<ClockPace, 'off'>, number>;
+
+/** One occurrence of a timed step for one seat: `key` is unique to it within the match (e.g. `give:r3`). */
+export interface SeatStep {
+  key: string;
+  budget: StepBudget;
 }
 
 /** Any game, for code that hosts games without knowing which. */

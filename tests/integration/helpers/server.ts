@@ -12,7 +12,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startFiresideServer(opts: { botDelayMs?: number; games?: (id: string) => any } = {}): Promise<RunningServer> {
+export async function startFiresideServer(
+  opts: { botDelayMs?: number; games?: (id: string) => any; clockScale?: number; standInSeconds?: number } = {},
+): Promise<RunningServer> {
   // @colyseus/tools loads env files when first imported and says so on the
   // console; keep test output quiet.
   process.env.DOTENV_CONFIG_QUIET ??= 'true';
@@ -27,7 +29,13 @@ export async function startFiresideServer(opts: { botDelayMs?: number; games?: (
   void tools;
   const { startServer } = await import('../../../server/testing/harness.js');
   const logs: string[] = [];
-  const test = await startServer({ botDelayMs: opts.botDelayMs ?? 20, log: (m: string) => logs.push(m), ...(opts.games ? { games: opts.games } : { games: undefined }) });
+  const test = await startServer({
+    botDelayMs: opts.botDelayMs ?? 20,
+    log: (m: string) => logs.push(m),
+    clockScale: opts.clockScale,
+    standInSeconds: opts.standInSeconds,
+    ...(opts.games ? { games: opts.games } : { games: undefined }),
+  });
   const server = test.server;
   const address = server.transport.server!.address() as AddressInfo;
   return {

@@ -120,10 +120,13 @@ export class WindCityTable implements GameTable {
     return this.sentFor === this.stepKey;
   }
 
-  /** When the market closes (ms since epoch), or 0. */
+  /**
+   * When the market's clock runs out (ms since epoch), or 0: every seat of
+   * the market shares one clock (server seat-clocks.ts), so the latest one.
+   */
   private deadline(): number {
-    const state = this.session.room.state as { deadline?: number } | undefined;
-    return typeof state?.deadline === 'number' ? state.deadline : 0;
+    const seats = this.session.snapshot?.seats ?? [];
+    return seats.reduce((latest, seat) => Math.max(latest, seat.deadline), 0);
   }
 
   /** The houses I may choose now for a renewal or a request. */

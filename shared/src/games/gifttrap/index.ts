@@ -7,6 +7,7 @@ import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
 import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, result, setup } from './rules.js';
+import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import type {
   GiftTrapAction,
@@ -37,6 +38,7 @@ export const gifttrap: GameDefinition<
   sampleAction,
   botAction,
   result,
+  stepClock,
 };
 
 // Helpers for the client and the server.

@@ -8,6 +8,7 @@ import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
 import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, result, setup } from './rules.js';
+import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import type { SantaAction, SantaOptions, SantaPublicView, SantaSeatView, SantaState } from './types.js';
 
@@ -27,6 +28,7 @@ export const santa: GameDefinition<SantaState, SantaAction, SantaOptions, SantaP
   sampleAction,
   botAction,
   result,
+  stepClock,
 };
 
 // Helpers for the client and the server.

@@ -17,8 +17,8 @@ import {
   publicAwaiting,
   result,
   setup,
-  timeLimit,
 } from './rules.js';
+import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import type { WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
 
@@ -38,7 +38,8 @@ export const windcity: GameDefinition<WindCityState, WindCityAction, WindCityOpt
   sampleAction,
   botAction,
   result,
-  timeLimit,
+  stepClock,
+  // Replays matches stored before per-seat clocks (their market timer's `expire` events).
   expire,
 };
 

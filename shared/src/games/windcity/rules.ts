@@ -912,12 +912,9 @@ export function awaitedSeats(
   }
 }
 
-/** The market is timed (the room's timer); nothing else is. */
-export function timeLimit(state: WindCityState): number | null {
-  return state.phase === 'market' ? state.options.marketSeconds : null;
-}
-
-/** The market's time is up: every stalled buyer passes, every unanswered request is declined. Pure. */
+/**
+ * Legacy: the market's time was up (matches stored before per-seat clocks,
+ * see clock.ts, hold such events; replays still apply them): every stalled buyer passes, every unanswered request is declined. Pure. */
 export function expire(state: WindCityState): WindCityState {
   if (state.phase !== 'market') return state;
   const next = cloneState(state);

@@ -360,13 +360,15 @@ describe('the insurance market', () => {
     const s = market();
     expect(s.phase).toBe('market');
     expect(g.awaiting(s)).toEqual([1, 2]);
-    expect(g.timeLimit!(s)).toBe(45);
+    // One market clock for every seat shown as awaited, buyers who have acted included (that is secret).
+    expect(g.stepClock!(s, 1)).toEqual({ key: `market:${s.turn}`, budget: { relaxed: 90, normal: 45, fast: 22 } });
     const t = act(s, 1, { type: 'ask', squares: [sq(0, 6)] });
     expect(g.awaiting(t)).toEqual([0, 2]);
     // Shown to everybody: the buyers and the seller, for the whole market.
     expect(g.publicAwaiting!(s)).toEqual([0, 1, 2]);
     expect(g.publicAwaiting!(t)).toEqual([0, 1, 2]);
-    expect(g.timeLimit!(board([], [0, 0]))).toBeNull();
+    expect(g.stepClock!(t, 1)).toEqual(g.stepClock!(s, 2));
+    expect(g.stepClock!(board([], [0, 0]), 0)?.key).not.toBe(`market:${s.turn}`);
     const custom = g.setup(3, must(g.parseOptions({ marketSeconds: 20 }, 3)), 'x');
     expect(custom.options.marketSeconds).toBe(20);
   });

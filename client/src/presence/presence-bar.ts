@@ -1,0 +1,100 @@
+/**
+ * Who is at the table during a match, for every game: each seat's player
+ * online or away (and for how long), the countdown to a bot stand-in, a bot
+ * playing an away player's seat, each awaited seat's clock, and who is
+ * watching, by name. The host can hand a seat to a bot, give it back, and
+ * remove a member who has gone; a player can take their own seat back.
+ *
+ * Times are the server's (ms since epoch) read against this browser's clock.
+ */
+import { h, patch } from '../util/dom.js';
+import { t } from '../i18n/index.js';
+import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
+import { playerColor } from '../games/colors.js';
+import { clockText } from './time.js';
+
+export interface PresenceActions {
+  standIn(seat: number, on: boolean): void;
+  remove(memberId: string): void;
+}
+
+export class PresenceBar {
+  readonly el = h('section', { class: 'panel presence', testid: 'presence', 'aria-label': 'presence' });
+  private snap: RoomSnapshot | null = null;
+  private ticker = 0;
+
+  constructor(private readonly actions: PresenceActions) {
+    // Countdowns and "away for" tick once a second while a match runs.
+    this.ticker = window.setInterval(() => this.render(), 1000);
+  }
+
+  update(snap: RoomSnapshot): void {
+    this.snap = snap;
+    this.render();
+  }
+
+  relabel(): void {
+    this.render();
+  }
+
+  destroy(): void {
+    clearInterval(this.ticker);
+  }
+
+  private render(): void {
+    const snap = this.snap;
+    if (!snap) return;
+    const now = Date.now();
+    const rows = snap.seats.slice(0, snap.players).map((seat) => this.row(snap, seat, now));
+    const watchers = Object.values(snap.members)
+      .filter((m) => m.seat < 0 && m.connected)
+      .map((m) => m.name);
+    patch(
+      this.el,
+      h('h2', { class: 'panel-title' }, t('presence.title')),
+      h('ol', { class: 'presence-seats' }, rows),
+      h('p', { class: 'presence-watchers', testid: 'watchers' }, watchers.length ? t('presence.watching', { names: watchers.join(', ') }) : t('presence.nobodyWatching')),
+    );
+  }
+
+  private row(snap: RoomSnapshot, seat: SeatSnap, now: number): HTMLElement {
+    const away = seat.kind === 'human' && !seat.connected;
+    const status = this.status(seat, now);
+    const clock = seat.deadline > 0 ? h('span', { class: `presence-clock${seat.deadline - now < 10_000 ? ' urgent' : ''}`, testid: `clock-${seat.index}` }, t('presence.clock', { time: clockText(seat.deadline - now) })) : null;
+    return h(
+      'li',
+      {
+        class: `presence-seat${away ? ' away' : ''}${seat.standIn ? ' stand-in' : ''}${seat.awaiting ? ' awaiting' : ''}`,
+        testid: `presence-${seat.index}`,
+        style: { '--seat-color': playerColor(seat.index) } as Partial<CSSStyleDeclaration>,
+      },
+      h('span', { class: `dot ${away ? 'dot-off' : 'dot-on'}`, role: 'img', 'aria-label': away ? t('lobby.offline') : t('lobby.online') }),
+      h('span', { class: 'presence-name' }, seat.name, seat.index === snap.me.seat ? ` (${t('lobby.you')})` : ''),
+      h('span', { class: 'presence-status', testid: `presence-status-${seat.index}` }, status),
+      clock,
+      h('span', { class: 'presence-actions' }, this.buttons(snap, seat)),
+    );
+  }
+
+  private status(seat: SeatSnap, now: number): string {
+    if (seat.kind === 'bot') return t('presence.bot');
+    if (seat.standIn) return seat.connected ? t('presence.botPlayingHere') : t('presence.botPlaying');
+    if (seat.connected) return t('presence.online');
+    if (seat.standInAt > 0) return t('presence.standInIn', { time: clockText(seat.standInAt - now) });
+    return t('presence.awayFor', { time: clockText(now - seat.awaySince) });
+  }
+
+  private buttons(snap: RoomSnapshot, seat: SeatSnap): HTMLElement[] {
+    if (seat.kind !== 'human' || snap.status !== 'playing') return [];
+    const mine = seat.index === snap.me.seat;
+    const out: HTMLElement[] = [];
+    const button = (label: string, testid: string, onclick: () => void) => h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid, onclick }, label);
+    if (mine && seat.standIn) out.push(button(t('presence.takeBack'), 'take-back', () => this.actions.standIn(seat.index, false)));
+    if (!mine && snap.me.isHost) {
+      if (seat.standIn) out.push(button(t('presence.giveBack'), `give-back-${seat.index}`, () => this.actions.standIn(seat.index, false)));
+      else out.push(button(t('presence.handToBot'), `hand-to-bot-${seat.index}`, () => this.actions.standIn(seat.index, true)));
+      if (!seat.connected) out.push(button(t('presence.remove'), `remove-${seat.index}`, () => this.actions.remove(seat.memberId)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * Presence: who is online or away (and since when), the bot stand-ins that
+ * play an away player's seat, the host role moving on from an away host, and
+ * the room-log lines about all of it. A table never waits on someone who has
+ * gone: a seated player away for `standInSeconds` during a match gets a
+ * stand-in; the moment they come back the seat is theirs again.
+ *
+ * Timers and bookkeeping on the synchronized state only; the room calls in
+ * when connections come and go (GameRoom.ts) and wires the two host
+ * messages, `standIn` and `remove` (docs/protocol.md).
+ */
+import { fail } from './errors.js';
+import type { MemberRecord, Members } from './members.js';
+import type { RoomLog } from './room-log.js';
+import type { RoomState, Seat } from './schema.js';
+import { isInt, payloadObject } from './validation.js';
+
+/** A dropped connection that comes back this fast (a reload) is not worth a "left" line. */
+export const LEFT_QUIET_MS = 4000;
+
+export interface PresenceHost {
+  readonly state: RoomState;
+  readonly members: Members;
+  readonly roomLog: RoomLog;
+  /** Who plays a seat changed: the match wakes the bots that now play. */
+  botsChanged(): void;
+  handOverHost(): void;
+  /** Frees what a member held, as when it leaves for good. */
+  removeMember(rec: MemberRecord): void;
+  /** Something changed outside a message handler: recount, save. */
+  changed(): void;
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export class Presence {
+  private readonly leftTimers = new Map<string, Timer>();
+  /** Members whose "left" line was written: their return gets a "back" line. */
+  private readonly leftLogged = new Set<string>();
+  private readonly standInTimers = new Map<number, Timer>();
+  private hostTimer: Timer | null = null;
+  private lastHostId: string;
+  /** A new room's first host (its creator) gets no line. */
+  private hadHost: boolean;
+
+  constructor(
+    private readonly host: PresenceHost,
+    private readonly standInMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.lastHostId = host.state.hostId;
+    this.hadHost = host.state.hostId !== '';
+  }
+
+  private get state(): RoomState {
+    return this.host.state;
+  }
+
+  private seatOf(memberId: string): Seat | undefined {
+    const member = this.state.members.get(memberId);
+    if (!member || member.seat < 0) return undefined;
+    const seat = this.state.seats[member.seat];
+    return seat && seat.memberId === memberId ? seat : undefined;
+  }
+
+  joined(memberId: string): void {
+    const m = this.state.members.get(memberId);
+    if (m) this.host.roomLog.event('joined', memberId, m.name);
+  }
+
+  /**
+   * A member's connection is gone. `forGood`: it left on purpose (its line
+   * now); otherwise it may be a reload (its line after LEFT_QUIET_MS).
+   */
+  wentAway(memberId: string, forGood: boolean): void {
+    const member = this.state.members.get(memberId);
+    if (!member) return;
+    const name = member.name;
+    if (member.awaySince === 0) member.awaySince = this.now();
+    const seat = this.seatOf(memberId);
+    if (seat && seat.awaySince === 0) seat.awaySince = member.awaySince;
+    this.clearTimer(this.leftTimers, memberId);
+    if (forGood) this.logLeft(memberId, name);
+    else this.leftTimers.set(memberId, setTimeout(() => this.logLeft(memberId, name), LEFT_QUIET_MS));
+    if (seat) this.armStandIn(seat);
+    if (this.state.hostId === memberId) this.armHostHandover();
+  }
+
+  private logLeft(memberId: string, name: string): void {
+    this.leftTimers.delete(memberId);
+    if (this.leftLogged.has(memberId)) return;
+    this.leftLogged.add(memberId);
+    this.host.roomLog.event('left', memberId, name);
+    this.host.changed();
+  }
+
+  /** A member is connected again (a reload, a comeback, a rejoin from "your tables"): its seat is its own again. */
+  cameBack(memberId: string): void {
+    this.clearTimer(this.leftTimers, memberId);
+    const member = this.state.members.get(memberId);
+    if (!member) return;
+    member.awaySince = 0;
+    if (this.leftLogged.delete(memberId)) this.host.roomLog.event('back', memberId, member.name);
+    const seat = this.seatOf(memberId);
+    if (seat) {
+      seat.awaySince = 0;
+      this.clearTimer(this.standInTimers, seat.index);
+      seat.standInAt = 0;
+      if (seat.standIn) this.handBack(seat);
+    }
+    if (this.state.hostId === memberId && this.hostTimer !== null) {
+      clearTimeout(this.hostTimer);
+      this.hostTimer = null;
+    }
+  }
+
+  /** A member left for good (it no longer exists): no line will follow. */
+  forget(memberId: string): void {
+    this.clearTimer(this.leftTimers, memberId);
+    this.leftLogged.delete(memberId);
+  }
+
+  /** A match began: seats of players already away get their stand-in countdown. */
+  matchStarted(): void {
+    for (const seat of this.state.seats) {
+      if (seat.kind === 'human' && !seat.connected) this.armStandIn(seat);
+    }
+  }
+
+  /** Back in the lobby: stand-ins and their countdowns end (away markers stay). */
+  backToLobby(): void {
+    for (const seat of this.state.seats) {
+      this.clearTimer(this.standInTimers, seat.index);
+      seat.standInAt = 0;
+      seat.standIn = false;
+      seat.deadline = 0;
+    }
+  }
+
+  /**
+   * The room was rebuilt from the store: everybody is away since now
+   * (without "left" lines: they are coming back); seats without a stand-in
+   * get their countdown, and the host theirs.
+   */
+  restored(): void {
+    const now = this.now();
+    this.state.members.forEach((m) => (m.awaySince = now));
+    for (const seat of this.state.seats) {
+      if (seat.kind !== 'human') continue;
+      seat.awaySince = now;
+      this.armStandIn(seat);
+    }
+    if (this.state.hostId) this.armHostHandover();
+  }
+
+  private armStandIn(seat: Seat): void {
+    if (this.state.status !== 'playing' || seat.kind !== 'human' || seat.standIn || this.standInTimers.has(seat.index)) return;
+    seat.standInAt = this.now() + this.standInMs;
+    const index = seat.index;
+    this.standInTimers.set(
+      index,
+      setTimeout(() => {
+        this.standInTimers.delete(index);
+        const current = this.state.seats[index];
+        if (!current || current.kind !== 'human' || current.connected || this.state.status !== 'playing') return;
+        this.standIn(current);
+        this.host.changed();
+      }, this.standInMs),
+    );
+  }
+
+  private standIn(seat: Seat): void {
+    seat.standInAt = 0;
+    seat.standIn = true;
+    this.host.roomLog.event('standin', seat.memberId, seat.name);
+    this.host.botsChanged();
+  }
+
+  private handBack(seat: Seat): void {
+    seat.standIn = false;
+    this.host.roomLog.event('handback', seat.memberId, seat.name);
+    this.host.botsChanged();
+  }
+
+  private armHostHandover(): void {
+    if (this.hostTimer !== null) clearTimeout(this.hostTimer);
+    const hostId = this.state.hostId;
+    this.hostTimer = setTimeout(() => {
+      this.hostTimer = null;
+      const rec = this.host.members.get(hostId);
+      if (this.state.hostId !== hostId || (rec && rec.client !== null)) return;
+      this.host.handOverHost();
+      this.host.changed();
+    }, this.standInMs);
+  }
+
+  /** After any change: a new host gets its line ("Bob is now the host"). */
+  noteHost(): void {
+    const id = this.state.hostId;
+    if (id === this.lastHostId) return;
+    this.lastHostId = id;
+    const m = id ? this.state.members.get(id) : undefined;
+    if (m && this.hadHost) this.host.roomLog.event('host', id, m.name);
+    if (m) this.hadHost = true;
+  }
+
+  /** A seat's clock ran out: its stand-in plays the rest of the step. */
+  timedOut(seatIndex: number): void {
+    const seat = this.state.seats[seatIndex];
+    if (seat && seat.kind === 'human') this.host.roomLog.event('timeout', seat.memberId, seat.name);
+  }
+
+  /**
+   * `standIn { seat, on }`: the host hands any human seat to a bot or gives
+   * it back; a player may do so for their own seat.
+   */
+  onStandIn(rec: MemberRecord, payload: unknown): void {
+    const p = payloadObject(payload);
+    if (this.state.status !== 'playing') fail('not-playing', 'Stand-ins play only during a match.');
+    if (!isInt(p.seat) || p.seat < 0 || p.seat >= this.state.seats.length) fail('bad-seat', 'No such seat.');
+    if (typeof p.on !== 'boolean') fail('bad-message', '`on` must be true or false.');
+    const seat = this.state.seats[p.seat];
+    if (seat.kind !== 'human') fail('bad-seat', 'Only a player’s seat can be handed to a bot.');
+    if (this.state.hostId !== rec.id && seat.memberId !== rec.id) fail('not-host', 'Only the host can hand another player’s seat to a bot.');
+    if (seat.standIn === p.on) return;
+    this.clearTimer(this.standInTimers, seat.index);
+    seat.standInAt = 0;
+    if (p.on) {
+      this.standIn(seat);
+    } else {
+      this.handBack(seat);
+      // Given back to a player who is still away: their countdown starts again.
+      if (!seat.connected) this.armStandIn(seat);
+    }
+  }
+
+  /** `remove { memberId }`: the host removes a member who has gone; in a match a bot keeps their seat. */
+  onRemove(rec: MemberRecord, payload: unknown): void {
+    const p = payloadObject(payload);
+    if (this.state.hostId !== rec.id) fail('not-host', 'Only the host can remove a member.');
+    const target = typeof p.memberId === 'string' ? this.host.members.get(p.memberId) : undefined;
+    const member = target ? this.state.members.get(target.id) : undefined;
+    if (!target || !member) fail('bad-member', 'No such member.');
+    if (target.id === rec.id) fail('bad-member', 'The host cannot remove themselves; leave the room instead.');
+    if (target.client !== null) fail('still-here', `${member.name} is still connected.`);
+    const seat = this.seatOf(target.id);
+    if (seat && this.state.status !== 'lobby') {
+      // The match needs the seat: a bot keeps it for good.
+      this.clearTimer(this.standInTimers, seat.index);
+      seat.kind = 'bot';
+      seat.memberId = '';
+      seat.connected = true;
+      seat.standIn = false;
+      seat.standInAt = 0;
+      seat.awaySince = 0;
+      member.seat = -1;
+    }
+    this.host.roomLog.event('removed', target.id, member.name);
+    this.forget(target.id);
+    this.host.removeMember(target);
+    this.host.botsChanged();
+  }
+
+  dispose(): void {
+    for (const t of this.leftTimers.values()) clearTimeout(t);
+    for (const t of this.standInTimers.values()) clearTimeout(t);
+    if (this.hostTimer !== null) clearTimeout(this.hostTimer);
+    this.leftTimers.clear();
+    this.standInTimers.clear();
+    this.hostTimer = null;
+  }
+
+  private clearTimer<K>(timers: Map<K, Timer>, key: K): void {
+    const t = timers.get(key);
+    if (t !== undefined) clearTimeout(t);
+    timers.delete(key);
+  }
+}
