@@ -46,7 +46,7 @@ describe('room lobby', () => {
     expect(a.state.result).toBe('');
     expect(a.state.spectators).toBe(1);
     const me = a.state.members.get(w.memberId);
-    expect(me.toJSON()).toEqual({ id: w.memberId, name: 'Alice', seat: -1, connected: true });
+    expect(me.toJSON()).toEqual({ id: w.memberId, name: 'Alice', seat: -1, connected: true, awaySince: 0 });
     expect(seatsOf(a.state).map((s) => s.kind)).toEqual(['empty', 'empty', 'empty', 'empty']);
   });
 

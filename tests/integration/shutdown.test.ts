@@ -8,6 +8,7 @@ import '../../server/testing/ws-setup.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -58,7 +59,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, [ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), FIRESIDE_CLIENT_DIST: '/nonexistent', DOTENV_CONFIG_QUIET: 'true', NODE_OPTIONS: '' },
+    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-shutdown-')), FIRESIDE_CLIENT_DIST: '/nonexistent', DOTENV_CONFIG_QUIET: 'true', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));

@@ -160,7 +160,7 @@ const en = {
     host: '{{name}} is now the host.',
     standin: 'A bot plays for {{name}} until they return.',
     handback: '{{name}} plays their own seat again.',
-    timeout: '{{name}}’s time ran out: a bot played for them.',
+    timeout: '{{name}}’s time ran out: a bot makes any move still due.',
     removed: '{{name}} was removed by the host.',
   },
   game: {

@@ -161,7 +161,7 @@ const fr: Resources = {
     host: '{{name}} est maintenant l’hôte.',
     standin: 'Un robot joue pour {{name}} jusqu’à son retour.',
     handback: '{{name}} reprend sa place.',
-    timeout: 'Temps écoulé pour {{name}} : un robot a joué à sa place.',
+    timeout: 'Temps écoulé pour {{name}} : un robot joue les coups encore dus.',
     removed: '{{name}} a été retiré·e par l’hôte.',
   },
   game: {
