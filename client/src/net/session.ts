@@ -7,7 +7,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { serverEndpoint } from './endpoint.js';
 import { toSnapshot, type RoomSnapshot } from './snapshot.js';
 import { Emitter } from '../util/emitter.js';
-import { storage, tokenKey } from '../util/storage.js';
+import { storage, seenKey, tokenKey } from '../util/storage.js';
 
 export interface ServerErrorMsg {
   code: string;
@@ -70,7 +70,9 @@ export class RoomSession {
     this.welcomed = new Promise((r) => (resolveWelcome = r));
     room.onMessage('welcome', (msg: { memberId: string; token: string; roomId?: string }) => {
       this.memberId = msg.memberId;
-      storage.set(tokenKey(msg.roomId || room.roomId), msg.token);
+      const roomId = msg.roomId || room.roomId;
+      storage.set(tokenKey(roomId), msg.token);
+      storage.set(seenKey(roomId), String(Date.now()));
       resolveWelcome();
       this.refresh();
     });
