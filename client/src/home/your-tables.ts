@@ -10,7 +10,7 @@ import { h, patch } from '../util/dom.js';
 import { listNames, t } from '../i18n/index.js';
 import { gameInfo } from '../games/catalog.js';
 import { fetchTables, isFailure, MAX_TABLES, type TableSummary } from '../net/tables.js';
-import { forgetRoom, rememberedRooms } from '../util/storage.js';
+import { forgetRoom, rememberedRooms, seatKey, storage } from '../util/storage.js';
 import { navigate, roomPath } from '../router.js';
 
 export class YourTables {
@@ -64,7 +64,7 @@ export class YourTables {
           x.matchNo > 1 ? h('span', { class: 'muted table-match' }, t('home.tables.match', { n: x.matchNo })) : null,
         ),
         h('span', { class: 'table-players', testid: 'table-players' }, details.join(' · ')),
-        x.awaiting.length > 0 ? h('span', { class: 'table-turn', testid: 'table-turn' }, '⏳ ', t('home.tables.waitingFor', { names: listNames(x.awaiting) })) : null,
+        this.turn(x),
       ),
       h(
         'span',
@@ -74,6 +74,16 @@ export class YourTables {
         h('button', { class: 'btn btn-primary', type: 'button', testid: 'table-rejoin', onclick: () => navigate(roomPath(x.roomId)) }, t('home.tables.rejoin')),
       ),
     );
+  }
+
+  /** Whose turn it is; "your turn" when the game waits for the seat this browser holds there. */
+  private turn(x: TableSummary): HTMLElement | null {
+    if (x.awaiting.length === 0) return null;
+    const seat = Number(storage.get(seatKey(x.roomId)) ?? -1);
+    const mine = x.seats[seat]?.kind === 'human' && x.awaiting.includes(x.seats[seat].name);
+    return mine
+      ? h('span', { class: 'table-turn table-turn-mine', testid: 'table-turn' }, '👉 ', t('home.tables.yourTurn'))
+      : h('span', { class: 'table-turn', testid: 'table-turn' }, '⏳ ', t('home.tables.waitingFor', { names: listNames(x.awaiting) }));
   }
 
   private goneRow(roomId: string): HTMLElement {

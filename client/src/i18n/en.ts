@@ -26,6 +26,7 @@ const en = {
       forget: 'Forget',
       gone: 'This table no longer exists.',
       waitingFor: 'Waiting for {{names}}',
+      yourTurn: 'Your turn!',
       freeSeats_one: '{{count}} free seat',
       freeSeats_other: '{{count}} free seats',
       noOne: 'Nobody seated yet',

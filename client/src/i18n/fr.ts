@@ -27,6 +27,7 @@ const fr: Resources = {
       forget: 'Oublier',
       gone: 'Cette table n’existe plus.',
       waitingFor: 'En attente de {{names}}',
+      yourTurn: 'À vous de jouer !',
       freeSeats_one: '{{count}} place libre',
       freeSeats_other: '{{count}} places libres',
       noOne: 'Personne n’est encore assis',

@@ -27,6 +27,7 @@ const ja: Resources = {
       forget: '削除',
       gone: 'このテーブルはもう存在しません。',
       waitingFor: '{{names}}の番です',
+      yourTurn: 'あなたの番です！',
       freeSeats_one: '空席 {{count}}',
       freeSeats_other: '空席 {{count}}',
       noOne: 'まだ誰も座っていません',

@@ -40,9 +40,12 @@ export const NICKNAME_KEY = 'fireside:nickname';
 export const LANG_KEY = 'fireside:lang';
 const TOKEN_PREFIX = 'fireside:token:';
 const SEEN_PREFIX = 'fireside:seen:';
+const SEAT_PREFIX = 'fireside:seat:';
 export const tokenKey = (roomId: string) => `${TOKEN_PREFIX}${roomId}`;
 /** When this browser was last welcomed at a room (ms since epoch): "Your tables" lists the latest first. */
 export const seenKey = (roomId: string) => `${SEEN_PREFIX}${roomId}`;
+/** The seat this browser's member last held at a room (not a secret: everyone sees who sits where), for "your turn". */
+export const seatKey = (roomId: string) => `${SEAT_PREFIX}${roomId}`;
 
 /** Room ids as the server accepts them (anything else in storage is not asked about). */
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -57,10 +60,11 @@ export function rememberedRooms(): string[] {
     .sort((a, b) => seen(b) - seen(a) || a.localeCompare(b));
 }
 
-/** Forgets a room: its token (the seat can no longer be reclaimed from here) and its visit time. */
+/** Forgets a room: its token (the seat can no longer be reclaimed from here), its visit time and seat. */
 export function forgetRoom(roomId: string): void {
   storage.remove(tokenKey(roomId));
   storage.remove(seenKey(roomId));
+  storage.remove(seatKey(roomId));
 }
 
 /** Trim and drop control characters, as the server does; at most 24 characters. */
