@@ -192,9 +192,13 @@ describe('your tables', () => {
     expect(after).toMatchObject({ roomId: before.roomId, seat: 0, memberId: before.memberId, status: 'playing' });
     expect(after.secret).not.toBe('');
 
-    // Browser Back during the match: home, the seat kept, the table listed; Rejoin again.
+    // Browser Back during the match (even with the question open): home, no question left
+    // over, the seat kept, the table listed; Rejoin again.
+    await page.click(tid('room-leave'));
+    await page.waitForSelector(tid('confirm-dialog'));
     await page.goBack();
     await page.waitForSelector(`${row} ${tid('table-rejoin')}`, { timeout: 10_000 });
+    expect(await page.$(tid('confirm-dialog'))).toBeNull();
     expect(await page.evaluate((k) => localStorage.getItem(k), tokenKey)).toBe(token);
     await page.click(`${row} ${tid('table-rejoin')}`);
     await page.waitForFunction(() => [...((window as any).__fireside?.room?.state?.seats ?? [])].some((s: any) => s.secret), null, { timeout: 15_000 });

@@ -43,6 +43,8 @@ export class RoomScreen {
   private joining = false;
   private rejoinTimer: ReturnType<typeof setTimeout> | null = null;
   private unsubs: (() => void)[] = [];
+  /** Closes an open "leave the match?" question when the screen goes (Back while it is open). */
+  private readonly gone = new AbortController();
   /** Draws what is shown before there is a session (preview, error), again after a language change. */
   private entry: (() => HTMLElement) | null = null;
 
@@ -65,6 +67,7 @@ export class RoomScreen {
   async dispose(): Promise<void> {
     this.disposed = true;
     clearLeaveGuard(this.guardLeave);
+    this.gone.abort();
     clearTimeout(this.endTimer);
     if (this.rejoinTimer !== null) clearTimeout(this.rejoinTimer);
     this.unsubs.forEach((u) => u());
@@ -226,7 +229,7 @@ export class RoomScreen {
       body: t('room.leaveConfirm.body'),
       ok: t('room.leaveConfirm.leave'),
       cancel: t('room.leaveConfirm.stay'),
-    }).then((yes) => yes && !this.disposed && go());
+    }, this.gone.signal).then((yes) => yes && !this.disposed && go());
     return true;
   };
 

@@ -12,7 +12,8 @@ export interface ConfirmTexts {
   cancel: string;
 }
 
-export function confirmDialog(texts: ConfirmTexts): Promise<boolean> {
+/** `signal`: the page that asked is going away (e.g. Back while the question is open): the answer is no. */
+export function confirmDialog(texts: ConfirmTexts, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     let answered = false;
     const done = (yes: boolean) => {
@@ -36,6 +37,7 @@ export function confirmDialog(texts: ConfirmTexts): Promise<boolean> {
       const outside = e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
       if (e.target === dialog && outside) done(false);
     });
+    signal?.addEventListener('abort', () => done(false), { once: true });
     document.body.append(dialog);
     dialog.showModal();
     // The safe answer has the focus: Enter does not leave by accident.
