@@ -6,6 +6,8 @@ import { renderHeader } from './ui/header.js';
 import { renderHome } from './screens/home.js';
 import { RoomScreen } from './screens/room.js';
 import type { RoomSession } from './net/session.js';
+import { renderNotFound } from './screens/not-found.js';
+import { toast } from './ui/toast.js';
 import { h, patch } from './util/dom.js';
 import './testing.js';
 
@@ -41,6 +43,8 @@ async function show(route: Route): Promise<void> {
   if (room) {
     const old = room;
     room = null;
+    // Back (or a confirmed leave) from a running match: the seat is kept, and the home page lists the table.
+    if (old.holdsSeatInMatch) toast(t('room.seatKept'));
     void old.dispose();
   }
   headerInfo = null;
@@ -71,7 +75,8 @@ async function show(route: Route): Promise<void> {
     replay = screen;
     patch(screenSlot, screen.el);
   } else {
-    navigate('/', { replace: true });
+    document.title = `${t('app.name')} · ${t('notFound.title')}`;
+    patch(screenSlot, renderNotFound());
   }
   window.scrollTo(0, 0);
 }

@@ -37,6 +37,22 @@ export function inviteLink(roomId: string): string {
   return `${location.origin}${roomPath(roomId)}`;
 }
 
+/**
+ * Asked before an in-app link leaves the page shown (a seat in a running
+ * match asks for confirmation first): returns true when it takes the
+ * navigation over, and calls `go` if the user confirms.
+ */
+type LeaveGuard = (go: () => void) => boolean;
+let leaveGuard: LeaveGuard | null = null;
+
+export function setLeaveGuard(guard: LeaveGuard | null): void {
+  leaveGuard = guard;
+}
+
+export function clearLeaveGuard(guard: LeaveGuard): void {
+  if (leaveGuard === guard) leaveGuard = null;
+}
+
 window.addEventListener('popstate', () => routeChanged.emit(currentRoute()));
 
 /** Internal links (<a data-link href="/...">) navigate without reloading. */
@@ -44,5 +60,6 @@ document.addEventListener('click', (e) => {
   const a = (e.target as Element | null)?.closest?.('a[data-link]') as HTMLAnchorElement | null;
   if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   e.preventDefault();
-  navigate(a.getAttribute('href') ?? '/');
+  const go = () => navigate(a.getAttribute('href') ?? '/');
+  if (!leaveGuard?.(go)) go();
 });

@@ -1,6 +1,7 @@
 /**
  * The Colyseus + express application: the `game` room, `GET /healthz`,
- * `GET /api/matches/<id>` (finished matches' logs, replay-api.ts), and
+ * `GET /api/matches/<id>` (finished matches' logs, replay-api.ts),
+ * `GET /api/tables…` (public table summaries, tables-api.ts), and
  * the built web client (client/dist) with an SPA fallback so that invite
  * links (`/room/<id>`) load the client.
  */
@@ -16,6 +17,7 @@ import { GameRoom } from './rooms/GameRoom.js';
 import type { RoomSettings } from './rooms/settings.js';
 import type { MatchStore } from './store/types.js';
 import { mountReplayApi } from './replay-api.js';
+import { mountTablesApi } from './tables-api.js';
 
 export { GameRoom };
 
@@ -42,7 +44,7 @@ export interface AppOptions {
   room?: Partial<RoomSettings>;
   /** The built web client; default `<repo>/client/dist`, or env FIRESIDE_CLIENT_DIST. */
   clientDist?: string;
-  /** The match store, for `GET /api/matches/<id>` (replays); without it the API is not mounted. */
+  /** The match store, for `GET /api/matches/<id>` (replays) and `GET /api/tables…`; without it those APIs are not mounted. */
   store?: MatchStore;
 }
 
@@ -68,7 +70,10 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
       });
       // Before the SPA fallback, which would otherwise answer /api/… with index.html.
       const store = opts.store ?? opts.room?.store;
-      if (store) mountReplayApi(app, store);
+      if (store) {
+        mountTablesApi(app, store);
+        mountReplayApi(app, store); // last: it answers any other /api path with a 404
+      }
 
       const index = path.join(clientDist, 'index.html');
       if (fs.existsSync(index)) {

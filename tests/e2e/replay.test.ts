@@ -152,6 +152,10 @@ describe('replay viewer', () => {
       localStorage.setItem('fireside:nickname', 'Viewer');
     });
     await page.goto(`${server.base}/room/${host.room.roomId}`);
+    // No token for this room: the table is shown first, with the remembered nickname ready.
+    await page.waitForSelector(tid('room-preview'), { timeout: 15_000 });
+    expect(await page.inputValue(tid('join-name'))).toBe('Viewer');
+    await page.click(tid('join-submit'));
     await page.waitForSelector(tid('watch-replay'), { timeout: 15_000 });
     expect(await page.getAttribute(tid('watch-replay'), 'href')).toBe(`/replay/${matchId}`);
     await page.screenshot({ path: shot('lobby-link'), fullPage: true });

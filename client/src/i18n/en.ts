@@ -17,6 +17,21 @@ const en = {
     minutes: '{{min}}–{{max}} min',
     nicknameRequired: 'Please enter a nickname (1–24 characters).',
     how: 'Create a room, send the invite link to your friends, fill empty seats with bots if you like, and play.',
+    tables: {
+      title: 'Your tables',
+      loading: 'Looking for your tables…',
+      failed: 'Your tables could not be loaded. Check your connection and try again.',
+      retry: 'Try again',
+      rejoin: 'Rejoin',
+      forget: 'Forget',
+      gone: 'This table no longer exists.',
+      waitingFor: 'Waiting for {{names}}',
+      yourTurn: 'Your turn!',
+      freeSeats_one: '{{count}} free seat',
+      freeSeats_other: '{{count}} free seats',
+      noOne: 'Nobody seated yet',
+      match: 'Match {{n}}',
+    },
   },
   games: {
     gifttrap: {
@@ -77,6 +92,10 @@ const en = {
       'windcity/no-request': 'That request has already been answered.',
     },
   },
+  notFound: {
+    title: 'Page not found',
+    text: 'There is nothing at this address. The link may be mistyped or outdated.',
+  },
   room: {
     joining: 'Joining the room…',
     joinTitle: 'Join this room',
@@ -88,6 +107,25 @@ const en = {
       playing: 'Playing',
       ended: 'Finished',
     },
+    preview: {
+      loading: 'Looking at the table…',
+      host: 'Host: {{name}}',
+      noHost: 'No host right now',
+      freeSeat: 'Free seat',
+      freeSeats_one: '{{count}} free seat: take it in the lobby.',
+      freeSeats_other: '{{count}} free seats: take one in the lobby.',
+      full: 'Every seat is taken: you can watch.',
+      playing: 'The match is on: you will watch it.',
+      ended: 'This match is over: you can join the next one.',
+      unavailable: 'The table could not be shown ({{message}}), but you can still try to join.',
+    },
+    leaveConfirm: {
+      title: 'Leave the match?',
+      body: 'A bot will play your seat until you come back. Your seat stays yours: rejoin any time from “Your tables” on the home page.',
+      stay: 'Stay',
+      leave: 'Leave',
+    },
+    seatKept: 'You left the match; your seat is kept. Rejoin it from “Your tables”.',
   },
   lobby: {
     invite: 'Invite friends with this link',

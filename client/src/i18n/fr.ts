@@ -18,6 +18,21 @@ const fr: Resources = {
     minutes: '{{min}}–{{max}} min',
     nicknameRequired: 'Entrez un pseudo (1 à 24 caractères).',
     how: 'Créez une salle, envoyez le lien d’invitation à vos amis, complétez avec des robots si besoin, et jouez.',
+    tables: {
+      title: 'Vos tables',
+      loading: 'Recherche de vos tables…',
+      failed: 'Impossible de charger vos tables. Vérifiez votre connexion et réessayez.',
+      retry: 'Réessayer',
+      rejoin: 'Reprendre',
+      forget: 'Oublier',
+      gone: 'Cette table n’existe plus.',
+      waitingFor: 'En attente de {{names}}',
+      yourTurn: 'À vous de jouer !',
+      freeSeats_one: '{{count}} place libre',
+      freeSeats_other: '{{count}} places libres',
+      noOne: 'Personne n’est encore assis',
+      match: 'Partie {{n}}',
+    },
   },
   games: {
     gifttrap: {
@@ -78,6 +93,10 @@ const fr: Resources = {
       'windcity/no-request': 'Cette demande a déjà reçu une réponse.',
     },
   },
+  notFound: {
+    title: 'Page introuvable',
+    text: 'Il n’y a rien à cette adresse. Le lien est peut-être mal saisi ou périmé.',
+  },
   room: {
     joining: 'Connexion à la salle…',
     joinTitle: 'Rejoindre cette salle',
@@ -89,6 +108,25 @@ const fr: Resources = {
       playing: 'En jeu',
       ended: 'Terminée',
     },
+    preview: {
+      loading: 'Coup d’œil sur la table…',
+      host: 'Hôte : {{name}}',
+      noHost: 'Pas d’hôte pour le moment',
+      freeSeat: 'Place libre',
+      freeSeats_one: '{{count}} place libre : prenez-la dans le salon.',
+      freeSeats_other: '{{count}} places libres : prenez-en une dans le salon.',
+      full: 'Toutes les places sont prises : vous pouvez regarder.',
+      playing: 'La partie est en cours : vous la regarderez.',
+      ended: 'Cette partie est terminée : vous pourrez jouer la suivante.',
+      unavailable: 'Impossible d’afficher la table ({{message}}), mais vous pouvez tout de même essayer de la rejoindre.',
+    },
+    leaveConfirm: {
+      title: 'Quitter la partie ?',
+      body: 'Un robot jouera à votre place jusqu’à votre retour. Votre place reste la vôtre : reprenez-la quand vous voulez depuis « Vos tables » sur la page d’accueil.',
+      stay: 'Rester',
+      leave: 'Quitter',
+    },
+    seatKept: 'Vous avez quitté la partie ; votre place est gardée. Reprenez-la depuis « Vos tables ».',
   },
   lobby: {
     invite: 'Invitez vos amis avec ce lien',

@@ -18,6 +18,21 @@ const ja: Resources = {
     minutes: '{{min}}〜{{max}}分',
     nicknameRequired: 'ニックネームを入力してください（1〜24文字）。',
     how: '部屋を作って招待リンクを友だちに送りましょう。空いた席はボットで埋められます。',
+    tables: {
+      title: 'あなたのテーブル',
+      loading: 'テーブルを探しています…',
+      failed: 'テーブルを読み込めませんでした。接続を確認して、もう一度お試しください。',
+      retry: 'もう一度',
+      rejoin: '戻る',
+      forget: '削除',
+      gone: 'このテーブルはもう存在しません。',
+      waitingFor: '{{names}}の番です',
+      yourTurn: 'あなたの番です！',
+      freeSeats_one: '空席 {{count}}',
+      freeSeats_other: '空席 {{count}}',
+      noOne: 'まだ誰も座っていません',
+      match: '第{{n}}戦',
+    },
   },
   games: {
     gifttrap: {
@@ -78,6 +93,10 @@ const ja: Resources = {
       'windcity/no-request': 'その申し込みにはすでに返事が出ています。',
     },
   },
+  notFound: {
+    title: 'ページが見つかりません',
+    text: 'このアドレスには何もありません。リンクの入力ミスか、古いリンクかもしれません。',
+  },
   room: {
     joining: '部屋に参加中…',
     joinTitle: 'この部屋に参加',
@@ -89,6 +108,25 @@ const ja: Resources = {
       playing: 'プレイ中',
       ended: '終了',
     },
+    preview: {
+      loading: 'テーブルを確認中…',
+      host: 'ホスト：{{name}}',
+      noHost: '現在ホストはいません',
+      freeSeat: '空席',
+      freeSeats_one: '空席が{{count}}つあります。ロビーで座れます。',
+      freeSeats_other: '空席が{{count}}つあります。ロビーで座れます。',
+      full: '席はすべて埋まっています。観戦できます。',
+      playing: 'ゲームは進行中です。観戦で参加します。',
+      ended: 'このゲームは終了しました。次のゲームに参加できます。',
+      unavailable: 'テーブルを表示できませんでした（{{message}}）が、参加を試みることはできます。',
+    },
+    leaveConfirm: {
+      title: 'ゲームを抜けますか？',
+      body: '戻るまでボットがあなたの席でプレイします。席はあなたのものです。ホームの「あなたのテーブル」からいつでも戻れます。',
+      stay: '残る',
+      leave: '抜ける',
+    },
+    seatKept: 'ゲームを抜けました。席は確保されています。「あなたのテーブル」から戻れます。',
   },
   lobby: {
     invite: 'このリンクで友だちを招待',

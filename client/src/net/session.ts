@@ -7,7 +7,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { serverEndpoint } from './endpoint.js';
 import { toSnapshot, type RoomSnapshot } from './snapshot.js';
 import { Emitter } from '../util/emitter.js';
-import { storage, tokenKey } from '../util/storage.js';
+import { storage, seatKey, seenKey, tokenKey } from '../util/storage.js';
 
 export interface ServerErrorMsg {
   code: string;
@@ -63,6 +63,7 @@ export class RoomSession {
   memberId: string | null = null;
   snapshot: RoomSnapshot | null = null;
   status: ConnectionStatus = 'open';
+  private seatKept: number | null = null;
   private welcomed: Promise<void>;
 
   private constructor(readonly room: Room) {
@@ -70,7 +71,9 @@ export class RoomSession {
     this.welcomed = new Promise((r) => (resolveWelcome = r));
     room.onMessage('welcome', (msg: { memberId: string; token: string; roomId?: string }) => {
       this.memberId = msg.memberId;
-      storage.set(tokenKey(msg.roomId || room.roomId), msg.token);
+      const roomId = msg.roomId || room.roomId;
+      storage.set(tokenKey(roomId), msg.token);
+      storage.set(seenKey(roomId), String(Date.now()));
       resolveWelcome();
       this.refresh();
     });
@@ -100,7 +103,15 @@ export class RoomSession {
 
   private refresh(): void {
     this.snapshot = toSnapshot(this.room.roomId, this.room.state, this.memberId);
+    this.rememberSeat(this.snapshot.me.seat);
     this.changed.emit(this.snapshot);
+  }
+
+  /** The seat held, for the home page's "your turn" (written only when it changes, not on every patch). */
+  private rememberSeat(seat: number): void {
+    if (this.memberId === null || seat === this.seatKept) return;
+    this.seatKept = seat;
+    storage.set(seatKey(this.room.roomId), String(seat));
   }
 
   /** Resolves once `welcome` has arrived (or after a short wait, whatever comes first). */

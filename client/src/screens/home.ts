@@ -4,6 +4,7 @@ import { t } from '../i18n/index.js';
 import { GAMES } from '../games/catalog.js';
 import { storage, NICKNAME_KEY, cleanName } from '../util/storage.js';
 import { RoomSession, JoinError } from '../net/session.js';
+import { YourTables } from '../home/your-tables.js';
 
 export interface HomeDeps {
   /** A room was created: the app takes over the session and shows the room. */
@@ -99,7 +100,13 @@ export function renderHome(deps: HomeDeps): HTMLElement {
   return h(
     'main',
     { class: 'home', testid: 'home' },
-    h('section', { class: 'hero' }, h('div', { class: 'hero-fire', 'aria-hidden': 'true' }, '🔥'), h('h1', null, t('app.name')), h('p', { class: 'tagline' }, t('app.tagline')), h('p', { class: 'how' }, t('home.how'))),
+    h(
+      'div',
+      { class: 'home-side' },
+      h('section', { class: 'hero' }, h('div', { class: 'hero-fire', 'aria-hidden': 'true' }, '🔥'), h('h1', null, t('app.name')), h('p', { class: 'tagline' }, t('app.tagline')), h('p', { class: 'how' }, t('home.how'))),
+      // Tables this browser has a seat token for: back to a match after Back, a closed tab or a lost link.
+      new YourTables().el,
+    ),
     form,
   );
 }

@@ -1,13 +1,18 @@
 /**
- * A room: joining (with the seat token), the lobby, the game table, the end
- * screen, the chat beside them, and the connection's health.
+ * A room: joining (with the seat token at once, else after a preview of the
+ * table), the lobby, the game table, the end screen, the chat beside them,
+ * the connection's health, and leaving (a seat in a running match asks first).
  */
 import { h, patch } from '../util/dom.js';
 import { t, tError } from '../i18n/index.js';
 import { RoomSession, type ConnectionStatus, type JoinError, type ServerErrorMsg } from '../net/session.js';
 import type { RoomSnapshot } from '../net/snapshot.js';
-import { storage, NICKNAME_KEY, cleanName, tokenKey } from '../util/storage.js';
-import { navigate } from '../router.js';
+import { storage, NICKNAME_KEY, forgetRoom, tokenKey } from '../util/storage.js';
+import { clearLeaveGuard, navigate, setLeaveGuard } from '../router.js';
+import { fetchTable, isFailure } from '../net/tables.js';
+import { confirmDialog } from '../ui/confirm.js';
+import { joinErrorCard, loadingCard, previewCard } from './room-entry.js';
+import { roomHeaderInfo } from './room-header.js';
 import { gameInfo } from '../games/catalog.js';
 import type { GameModule, GameTable } from '../games/types.js';
 import { Lobby } from '../lobby/lobby.js';
@@ -40,6 +45,10 @@ export class RoomScreen {
   private joining = false;
   private rejoinTimer: ReturnType<typeof setTimeout> | null = null;
   private unsubs: (() => void)[] = [];
+  /** Closes an open "leave the match?" question when the screen goes (Back while it is open). */
+  private readonly gone = new AbortController();
+  /** Draws what is shown before there is a session (preview, error), again after a language change. */
+  private entry: (() => HTMLElement) | null = null;
 
   constructor(
     readonly roomId: string,
@@ -47,6 +56,7 @@ export class RoomScreen {
     private setHeaderInfo: (node: Node | null) => void,
   ) {
     this.el = h('main', { class: 'room', testid: 'room' });
+    setLeaveGuard(this.guardLeave);
     if (existing) this.attach(existing);
     else this.start();
   }
@@ -58,6 +68,8 @@ export class RoomScreen {
   /** Leaving the room screen (back to home, another room). The token stays: coming back reclaims the seat. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    clearLeaveGuard(this.guardLeave);
+    this.gone.abort();
     clearTimeout(this.endTimer);
     if (this.rejoinTimer !== null) clearTimeout(this.rejoinTimer);
     this.unsubs.forEach((u) => u());
@@ -70,7 +82,7 @@ export class RoomScreen {
 
   relabel(): void {
     if (!this.session) {
-      if (!this.joining && !storage.get(NICKNAME_KEY)) this.askName();
+      if (!this.joining && this.entry) this.showEntry(this.entry);
       return;
     }
     this.chat?.relabel();
@@ -81,53 +93,49 @@ export class RoomScreen {
 
   // ------------------------------------------------------------ joining
 
+  /** With a token for this room, rejoin at once (the seat comes back); without one, show the table first. */
   private start(): void {
-    const name = storage.get(NICKNAME_KEY);
-    if (name) void this.join(name);
-    else this.askName();
+    if (storage.get(tokenKey(this.roomId))) void this.join(storage.get(NICKNAME_KEY) ?? '');
+    else void this.preview();
   }
 
-  private askName(): void {
-    const input = h('input', { id: 'join-name', class: 'input', testid: 'join-name', maxlength: '24', autocomplete: 'nickname', placeholder: t('home.nicknamePlaceholder') });
-    const error = h('p', { class: 'form-error', role: 'alert' });
-    patch(
-      this.el,
-      h(
-        'form',
-        {
-          class: 'card join-card',
-          onsubmit: (e: Event) => {
-            e.preventDefault();
-            const name = cleanName(input.value);
-            if (!name) {
-              error.textContent = t('home.nicknameRequired');
-              return;
-            }
-            storage.set(NICKNAME_KEY, name);
-            void this.join(name);
-          },
+  private showEntry(draw: () => HTMLElement): void {
+    this.entry = draw;
+    patch(this.el, draw());
+  }
+
+  /** The invite preview: a link to a table that is gone says so before asking for anything. */
+  private async preview(): Promise<void> {
+    patch(this.el, loadingCard(t('room.preview.loading'), 'preview-loading'));
+    const look = await fetchTable(this.roomId);
+    if (this.disposed || this.session) return;
+    if (isFailure(look) && look.kind === 'gone') return this.showJoinError({ kind: 'not-found', message: '' }, '');
+    this.showEntry(() => {
+      // A re-render (language change) keeps what was typed.
+      const typed = this.el.querySelector<HTMLInputElement>('#join-name')?.value;
+      return previewCard({
+        table: isFailure(look) ? null : look,
+        failure: isFailure(look) && look.kind === 'failed' ? look.message : undefined,
+        name: typed ?? storage.get(NICKNAME_KEY) ?? '',
+        onSubmit: (name) => {
+          storage.set(NICKNAME_KEY, name);
+          void this.join(name);
         },
-        h('h2', { class: 'card-title' }, t('room.joinTitle')),
-        h('label', { class: 'field-label', for: 'join-name' }, t('home.nickname')),
-        input,
-        h('p', { class: 'hint' }, t('home.nicknameHint')),
-        h('button', { class: 'btn btn-primary btn-big', type: 'submit', testid: 'join-submit' }, t('room.join')),
-        error,
-      ),
-    );
-    setTimeout(() => input.focus(), 0);
+      });
+    });
   }
 
   private async join(name: string): Promise<void> {
     if (this.joining) return;
     this.joining = true;
-    patch(this.el, h('div', { class: 'loading-card', testid: 'joining', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('room.joining')));
+    patch(this.el, loadingCard(t('room.joining')));
     try {
       const session = await RoomSession.join(this.roomId, name);
       if (this.disposed) {
         await session.leave();
         return;
       }
+      this.entry = null;
       this.attach(session);
     } catch (err) {
       if (this.disposed) return;
@@ -137,31 +145,9 @@ export class RoomScreen {
     }
   }
 
-  private showJoinError(err: JoinError, name: string): void {
-    const notFound = err.kind === 'not-found';
-    if (notFound) storage.remove(tokenKey(this.roomId));
-    const text = notFound
-      ? t('errors.notFound')
-      : err.kind === 'unreachable'
-        ? t('errors.unreachable')
-        : err.kind === 'full'
-          ? t('errors.full')
-          : t('errors.generic', { message: err.message });
-    patch(
-      this.el,
-      h(
-        'div',
-        { class: 'card error-card', testid: notFound ? 'room-not-found' : 'join-error', role: 'alert' },
-        h('div', { class: 'error-icon', 'aria-hidden': 'true' }, notFound ? '🕯️' : '🔌'),
-        h('p', null, text),
-        h(
-          'div',
-          { class: 'row' },
-          notFound ? null : h('button', { class: 'btn', type: 'button', testid: 'retry-join', onclick: () => void this.join(name) }, t('errors.retry')),
-          h('a', { class: 'btn btn-primary', href: '/', 'data-link': true, testid: 'back-home' }, t('errors.backHome')),
-        ),
-      ),
-    );
+  private showJoinError(err: Pick<JoinError, 'kind' | 'message'>, name: string): void {
+    if (err.kind === 'not-found') forgetRoom(this.roomId);
+    this.showEntry(() => joinErrorCard(err, () => void this.join(name)));
   }
 
   private attach(session: RoomSession): void {
@@ -187,7 +173,7 @@ export class RoomScreen {
     if (this.disposed) return;
     this.ensureGame(snap);
     this.chat?.update(snap);
-    this.setHeaderInfo(this.headerInfo(snap));
+    this.setHeaderInfo(roomHeaderInfo(snap, () => this.leave()));
 
     let mode: Mode = snap.status === 'lobby' ? 'lobby' : snap.status === 'playing' ? 'play' : 'end';
     if (mode === 'end') {
@@ -238,19 +224,30 @@ export class RoomScreen {
     });
   }
 
-  private headerInfo(snap: RoomSnapshot): Node {
-    const info = gameInfo(snap.game);
-    return h(
-      'span',
-      { class: 'room-info' },
-      info ? h('span', { class: 'room-game' }, info.icon, ' ', t(`games.${snap.game}.name`)) : null,
-      h('span', { class: `status-chip status-${snap.status}`, testid: 'room-status' }, t(`room.status.${snap.status}`)),
-      snap.me.seat < 0 ? h('span', { class: 'status-chip status-watch' }, '👀 ', t('room.spectating')) : null,
-      // How many are watching, for players and spectators alike (the lobby shows it beside the seats).
-      snap.status !== 'lobby' && snap.spectators > 0
-        ? h('span', { class: 'status-chip status-watchers', testid: 'watcher-count', title: t('lobby.spectators', { count: snap.spectators }) }, '👀 ', String(snap.spectators))
-        : null,
-    );
+  // ------------------------------------------------------------ leaving
+
+  /** Leaving now would hand this member's seat in a running match to a stand-in bot until they come back. */
+  get holdsSeatInMatch(): boolean {
+    const snap = this.session?.snapshot;
+    return !this.disposed && snap?.status === 'playing' && snap.me.seat >= 0;
+  }
+
+  /** The router asks before an in-app link leaves the room; a seat in a running match asks the player first. */
+  private readonly guardLeave = (go: () => void): boolean => {
+    if (!this.holdsSeatInMatch) return false;
+    void confirmDialog({
+      title: t('room.leaveConfirm.title'),
+      body: t('room.leaveConfirm.body'),
+      ok: t('room.leaveConfirm.leave'),
+      cancel: t('room.leaveConfirm.stay'),
+    }, this.gone.signal).then((yes) => yes && !this.disposed && go());
+    return true;
+  };
+
+  /** Home. The token stays, so the table is in "Your tables" and Rejoin takes the same seat back. */
+  private leave(): void {
+    const go = () => navigate('/');
+    if (!this.guardLeave(go)) go();
   }
 
   private layoutFor(mode: Mode): void {

@@ -1,0 +1,137 @@
+/**
+ * What the room screen shows before it has a session: a spinner, the invite
+ * preview (the table as GET /api/tables/<id> describes it, then the nickname
+ * form), and the card that says why a room could not be entered.
+ */
+import { h } from '../util/dom.js';
+import { listNames, t } from '../i18n/index.js';
+import { gameInfo } from '../games/catalog.js';
+import { playerColor } from '../games/colors.js';
+import type { TableSummary } from '../net/tables.js';
+import type { JoinError } from '../net/session.js';
+import { cleanName } from '../util/storage.js';
+
+export function loadingCard(text: string, testid = 'joining'): HTMLElement {
+  return h('div', { class: 'loading-card', testid, role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
+}
+
+/** What a newcomer will be at this table: a player in the lobby, or a spectator. */
+function outlook(x: TableSummary): string {
+  if (x.status === 'playing') return t('room.preview.playing');
+  if (x.status === 'ended') return t('room.preview.ended');
+  return x.freeSeats > 0 ? t('room.preview.freeSeats', { count: x.freeSeats }) : t('room.preview.full');
+}
+
+function seatList(x: TableSummary): HTMLElement {
+  return h(
+    'ul',
+    { class: 'seats preview-seats', testid: 'preview-seats' },
+    x.seats.map((s, i) =>
+      h(
+        'li',
+        { class: `seat seat--${s.kind}`, testid: `preview-seat-${i}`, style: { '--seat-color': playerColor(i) } as Partial<CSSStyleDeclaration> },
+        h('span', { class: 'seat-num' }, String(i + 1)),
+        h(
+          'span',
+          { class: 'seat-who' },
+          s.kind === 'empty'
+            ? h('span', { class: 'seat-empty' }, t('room.preview.freeSeat'))
+            : [
+                h('span', {
+                  class: `dot ${s.connected ? 'dot-on' : 'dot-off'}`,
+                  role: 'img',
+                  'aria-label': s.connected ? t('lobby.online') : t('lobby.offline'),
+                  title: s.connected ? t('lobby.online') : t('lobby.offline'),
+                }),
+                h('span', { class: 'seat-name' }, s.name),
+                // Names are unique at a table (server names.ts), so the host's seat is the one with the host's name.
+                s.kind === 'human' && s.name === x.host ? h('span', { class: 'badge badge-host' }, '👑 ', t('lobby.host')) : null,
+                s.kind === 'bot' ? h('span', { class: 'badge badge-bot' }, '🤖 ', t('lobby.bot')) : null,
+              ],
+        ),
+      ),
+    ),
+  );
+}
+
+function tableDetails(x: TableSummary): HTMLElement {
+  const info = gameInfo(x.game);
+  return h(
+    'div',
+    { class: 'preview', testid: 'room-preview', dataset: { status: x.status } },
+    h(
+      'div',
+      { class: 'preview-head' },
+      h('span', { class: 'game-icon', 'aria-hidden': 'true' }, info?.icon ?? '🎲'),
+      h('span', { class: 'game-name', testid: 'preview-game' }, info ? t(`games.${x.game}.name`) : x.game),
+      h('span', { class: `status-chip status-${x.status}`, testid: 'preview-status' }, t(`room.status.${x.status}`)),
+    ),
+    h('p', { class: 'hint', testid: 'preview-host' }, x.host ? t('room.preview.host', { name: x.host }) : t('room.preview.noHost')),
+    seatList(x),
+    x.awaiting.length > 0 ? h('p', { class: 'hint' }, '⏳ ', t('home.tables.waitingFor', { names: listNames(x.awaiting) })) : null,
+    h('p', { class: 'lead', testid: 'preview-outlook' }, outlook(x)),
+  );
+}
+
+export interface PreviewOptions {
+  /** The table, or null when it could not be looked at (then `failure` says why, and joining may still work). */
+  table: TableSummary | null;
+  failure?: string;
+  /** The nickname to offer (the remembered one, or what was typed before a re-render). */
+  name: string;
+  onSubmit(name: string): void;
+}
+
+/** The invite preview: the table first, then the nickname, then Join. */
+export function previewCard(opts: PreviewOptions): HTMLElement {
+  const input = h('input', { id: 'join-name', class: 'input', testid: 'join-name', maxlength: '24', autocomplete: 'nickname', placeholder: t('home.nicknamePlaceholder'), value: opts.name });
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  setTimeout(() => input.isConnected && input.focus(), 0);
+  return h(
+    'form',
+    {
+      class: 'card join-card',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        const name = cleanName(input.value);
+        if (!name) {
+          error.textContent = t('home.nicknameRequired');
+          input.focus();
+          return;
+        }
+        opts.onSubmit(name);
+      },
+    },
+    h('h2', { class: 'card-title' }, t('room.joinTitle')),
+    opts.table ? tableDetails(opts.table) : h('p', { class: 'hint', testid: 'preview-unavailable' }, t('room.preview.unavailable', { message: opts.failure ?? '' })),
+    h('label', { class: 'field-label', for: 'join-name' }, t('home.nickname')),
+    input,
+    h('p', { class: 'hint' }, t('home.nicknameHint')),
+    h('button', { class: 'btn btn-primary btn-big', type: 'submit', testid: 'join-submit' }, t('room.join')),
+    error,
+  );
+}
+
+/** Why the room could not be entered; a room that does not exist offers only the way home. */
+export function joinErrorCard(err: Pick<JoinError, 'kind' | 'message'>, retry: () => void): HTMLElement {
+  const notFound = err.kind === 'not-found';
+  const text = notFound
+    ? t('errors.notFound')
+    : err.kind === 'unreachable'
+      ? t('errors.unreachable')
+      : err.kind === 'full'
+        ? t('errors.full')
+        : t('errors.generic', { message: err.message });
+  return h(
+    'div',
+    { class: 'card error-card', testid: notFound ? 'room-not-found' : 'join-error', role: 'alert' },
+    h('div', { class: 'error-icon', 'aria-hidden': 'true' }, notFound ? '🕯️' : '🔌'),
+    h('p', null, text),
+    h(
+      'div',
+      { class: 'row row-center' },
+      notFound ? null : h('button', { class: 'btn', type: 'button', testid: 'retry-join', onclick: retry }, t('errors.retry')),
+      h('a', { class: 'btn btn-primary', href: '/', 'data-link': true, testid: 'back-home' }, t('errors.backHome')),
+    ),
+  );
+}
