@@ -3,7 +3,8 @@
  * two bots while Alice, the host, watches. Bob closes his tab: Alice sees
  * him away with the countdown to his stand-in, then "away · bot playing",
  * and the game goes on. Bob opens Fireside again and comes back to the same
- * seat, with his own cards, and the seat is his again.
+ * seat from "Your tables" on the home page, with his own cards, and the seat
+ * is his again.
  *
  * Needs `npm run build` first, and Debian's Chromium at /usr/bin/chromium.
  * Stand-ins after 3 s here (FIRESIDE_STANDIN_SECONDS).
@@ -75,9 +76,14 @@ describe('stand-ins in the browser', () => {
     await alice.waitForFunction((b) => JSON.stringify((window as unknown as { __fireside: { room: { state: { view: string } } } }).__fireside.room.state.view) !== b, before, { timeout: 20_000 });
     await alice.screenshot({ path: shot('bot-playing') });
 
-    // Bob opens the link again (his browser kept his seat's token): his seat, his cards.
+    // Bob opens Fireside again: his table is in "Your tables"; Rejoin brings him back to his seat, with his cards.
+    const roomId = link.split('/').pop()!;
     bob = await open(bobCtx);
-    await bob.goto(link);
+    await bob.goto(server.base + '/');
+    const row = tid(`table-${roomId}`);
+    await bob.waitForSelector(`${row} ${tid('table-rejoin')}`, { timeout: 10_000 });
+    await bob.screenshot({ path: shot('your-tables') });
+    await bob.click(`${row} ${tid('table-rejoin')}`);
     await bob.waitForSelector(tid('presence'), { timeout: 15_000 });
     await bob.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('online'), tid('presence-status-0'));
     expect(await bob.textContent(tid('presence-0'))).toContain('(you)');
