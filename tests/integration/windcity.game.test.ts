@@ -212,4 +212,34 @@ describe('Wind City through the room', () => {
     // Rooms no longer expire markets: the stand-in decides instead.
     expect(view.log.filter((e) => e.kind === 'market-closed' && e.expired)).toEqual([]);
   }, 180_000);
+
+  it('a market shows one countdown on every seat of the market: a buyer who has secretly decided keeps it', async () => {
+    const human = await BotConnection.create({ server: srv.url, game: 'windcity', name: 'Watcher', log });
+    open.push(human);
+    await human.request('configure', { players: 3, clock: 'relaxed' }, (s) => s.players === 3 && human.room.state.clock === 'relaxed');
+    await human.sit(0);
+    await human.request('fillBots', {}, (s) => s.seats[1].kind === 'bot' && s.seats[2].kind === 'bot');
+    // The human plays like a bot but never decides in a market where it may buy.
+    let stalling = true;
+    const play = human.play({ seed: 'wc-clock', decide: (ctx: DecideContext) => (stalling && ctx.view.phase === 'market' && ctx.own?.deciding ? null : defaultDecide(ctx)) });
+    play.catch(() => {});
+    await human.request('start', {}, (s) => s.status === 'playing');
+    // A market of a bot's turn where the human buys and the other bot (a buyer too) has already decided, secretly.
+    const seen = await human.waitFor((s) => {
+      const v = viewOf(s);
+      return s.status !== 'playing' || (v.phase === 'market' && v.active !== 0 && JSON.parse(s.seats[0].secret || '{}').deciding === true);
+    }, 90_000, 'a market where the human buys');
+    expect(viewOf(seen).phase).toBe('market');
+    const active = viewOf(seen).active;
+    // Give the other buyer, if any (a bot, no delay), time to decide.
+    await new Promise((r) => setTimeout(r, 300));
+    const seats = [...human.room.state.seats] as { deadline: number; awaiting: boolean }[];
+    const shown = seats.filter((x) => x.awaiting);
+    expect(seats[active].awaiting).toBe(true); // the seller
+    expect(seats[0].awaiting).toBe(true); // the stalling buyer
+    expect(seats[0].deadline).toBeGreaterThan(Date.now());
+    for (const x of shown) expect(x.deadline).toBe(seats[0].deadline);
+    stalling = false;
+    await play;
+  }, 180_000);
 });

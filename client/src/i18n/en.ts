@@ -168,6 +168,7 @@ const en = {
   presence: {
     title: 'At the table',
     online: 'online',
+    awaySince: 'away since {{time}}',
     awayFor: 'away {{time}}',
     standInIn: 'bot in {{time}}',
     botPlaying: 'away · bot playing',

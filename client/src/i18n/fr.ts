@@ -169,6 +169,7 @@ const fr: Resources = {
   presence: {
     title: 'À la table',
     online: 'en ligne',
+    awaySince: 'absent·e depuis {{time}}',
     awayFor: 'absent·e {{time}}',
     standInIn: 'robot dans {{time}}',
     botPlaying: 'absent·e · un robot joue',

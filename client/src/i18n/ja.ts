@@ -169,6 +169,7 @@ const ja: Resources = {
   presence: {
     title: 'テーブル',
     online: 'オンライン',
+    awaySince: '{{time}}から離席中',
     awayFor: '離席中 {{time}}',
     standInIn: 'あと {{time}} でボットが代打',
     botPlaying: '離席中・ボットが代打中',

@@ -45,7 +45,16 @@ export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLEleme
       h(
         'span',
         { class: 'seat-who' },
-        seat.kind === 'empty' ? h('span', { class: 'seat-empty' }, t('lobby.empty')) : [presenceDot(seat), h('span', { class: 'seat-name', testid: `seat-name-${seat.index}` }, seat.name)],
+        seat.kind === 'empty'
+          ? h('span', { class: 'seat-empty' }, t('lobby.empty'))
+          : [
+              presenceDot(seat),
+              h('span', { class: 'seat-name', testid: `seat-name-${seat.index}` }, seat.name),
+              // Away, and since when (a clock time: the lobby does not tick).
+              seat.kind === 'human' && !seat.connected && seat.awaySince > 0
+                ? h('span', { class: 'seat-away', testid: `seat-away-${seat.index}` }, t('presence.awaySince', { time: new Date(seat.awaySince).toLocaleTimeString(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }) }))
+                : null,
+            ],
         seatBadges(snap, seat),
       ),
       h('span', { class: 'seat-actions' }, buttons),

@@ -80,6 +80,10 @@ export class ReplayModel {
       name: this.name(i),
       connected: true,
       awaiting: awaiting.has(i),
+      deadline: 0,
+      awaySince: 0,
+      standInAt: 0,
+      standIn: false,
       secret: i === seat ? plain(g.seatView(state, i)) : null,
     }));
     const { setup } = this.log;
@@ -91,8 +95,9 @@ export class ReplayModel {
       players: setup.players,
       options: (setup.options ?? {}) as Record<string, unknown>,
       seats,
-      members: { [memberId]: { id: memberId, name: this.name(seat), seat, connected: true } },
+      members: { [memberId]: { id: memberId, name: this.name(seat), seat, connected: true, awaySince: 0 } },
       spectators: 0,
+      clock: 'off',
       matchNo: setup.matchNo,
       view: plain(g.publicView(state)),
       result: result ? { winners: [...result.winners], scores: [...result.scores] } : null,

@@ -48,6 +48,8 @@ export class SeatClocks {
    */
   update(engine: unknown, shown: ReadonlySet<number>, players: number, resume: readonly ClockRow[] = []): void {
     const { game, pace } = this.deps;
+    // One instant for every clock started together: seats starting a step at once show the same deadline.
+    const now = this.deps.now();
     for (let seat = 0; seat < players; seat++) {
       const step = shown.has(seat) ? (game.stepClock?.(engine, seat) ?? null) : null;
       if (this.expired.has(seat) && this.expired.get(seat) !== step?.key) this.expired.delete(seat);
@@ -60,17 +62,17 @@ export class SeatClocks {
       if (current) this.stop(seat);
       const saved = resume.find((r) => r.seat === seat && r.key === step.key);
       const ms = saved ? saved.leftMs : step.budget[pace] * 1000 * this.deps.scale;
-      this.start(seat, step.key, ms);
+      this.start(seat, step.key, ms, now);
     }
   }
 
-  private start(seat: number, key: string, ms: number): void {
+  private start(seat: number, key: string, ms: number, now: number): void {
     const timer = setTimeout(() => {
       this.running.delete(seat);
       this.expired.set(seat, key);
       this.deps.onTimeout(seat);
     }, Math.max(0, ms));
-    this.running.set(seat, { key, deadline: this.deps.now() + ms, timer });
+    this.running.set(seat, { key, deadline: now + ms, timer });
   }
 
   private stop(seat: number): void {
