@@ -384,7 +384,7 @@ const en = {
       yours: 'Your move with {{card}}: {{how}}.',
       walk: '1 to {{max}} steps',
       walkSanta: '1 to {{max}} steps, along streets or paths',
-      flight: 'fly to any house',
+      flight: 'fly to any other house',
       bike: 'bike jump: one step, then straight on along streets',
       click: 'Click a highlighted house.',
       destinations: 'Where to?',

@@ -385,7 +385,7 @@ const fr: Resources = {
       yours: 'Votre déplacement avec {{card}} : {{how}}.',
       walk: '1 à {{max}} cases',
       walkSanta: '1 à {{max}} cases, par les rues ou les sentiers',
-      flight: 'vol vers n’importe quelle maison',
+      flight: 'vol vers n’importe quelle autre maison',
       bike: 'saut à vélo : une case, puis tout droit par les rues',
       click: 'Cliquez sur une maison en surbrillance.',
       destinations: 'Où aller ?',
