@@ -46,7 +46,7 @@ export interface PlayOptions {
   resendMs?: number;
   /**
    * Chooses a move from what this client received. Default: the game's
-   * `botAction(view, own, seat, rng)`. Tests use it to vary the bots' play.
+   * `botAction(view, own, seat, rng, persona)`. Tests use it to vary the bots' play.
    */
   decide?: (ctx: DecideContext) => unknown;
 }
@@ -59,9 +59,17 @@ export interface DecideContext {
   own: any;
   seat: number;
   rng: RandomSource;
+  /**
+   * This bot's personality for this match (its taste, in Gift Trap; see the
+   * engine contract): stable for this client in one match, different in the
+   * next, and not guessable by the other players (a secret of this client's
+   * own, the seed when given, with its member id and the match number).
+   */
+  persona: string;
 }
 
-export const defaultDecide = ({ game, view, own, seat, rng }: DecideContext): unknown => game.botAction(view, own, seat, rng);
+export const defaultDecide = ({ game, view, own, seat, rng, persona }: DecideContext): unknown =>
+  game.botAction(view, own, seat, rng, persona);
 
 export interface MatchOutcome extends MatchResult {
   seat: number;
@@ -366,6 +374,8 @@ export class BotConnection {
    */
   play(opts: PlayOptions = {}): Promise<MatchOutcome> {
     const rng: RandomSource = rngFromSeed(opts.seed ?? `${this.name}:${Date.now()}:${Math.random()}`);
+    // The persona's secret part: never sent anywhere (the member id and match number are public).
+    const personaSecret = opts.seed ?? `${Math.random()}:${Math.random()}`;
     const maxRetries = opts.maxRetries ?? 8;
     const resendMs = opts.resendMs ?? 5000;
     const delayMs = opts.delayMs ?? 0;
@@ -446,7 +456,7 @@ export class BotConnection {
         try {
           const view = JSON.parse(now.view);
           const own = mine.secret ? JSON.parse(mine.secret) : null;
-          action = choose({ game, view, own, seat, rng });
+          action = choose({ game, view, own, seat, rng, persona: `${personaSecret}:${this.memberId}:${now.matchNo}` });
         } catch (e) {
           return finish(() => reject(new BotError(`${this.name}: botAction failed: ${(e as Error).message}`, { cause: e })));
         }

@@ -99,6 +99,15 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
   /**
    * A sensible bot move, decided only from what that seat may see
    * (the public view and its own seat view), so bots cannot cheat.
+   *
+   * `persona`: a stable secret string per bot seat per match that fixes the
+   * bot's personality (its taste, in Gift Trap), so bots at one table differ
+   * and stay themselves from call to call. The server derives it from the
+   * match seed, so it never leaves the server; a bot client makes its own
+   * (stable for that client in one match). It must not be guessable by other
+   * players, or they could read the bot's taste before it reveals it. When
+   * absent (tests, fuzzing), the game falls back to something deterministic
+   * from the seat. Games without personalities ignore it.
    */
   botAction(view: PV, own: SV, seat: Seat, rng: RandomSource, persona?: string): A | null;
 

@@ -23,6 +23,7 @@ import {
   myPlacements,
   nameYou,
   renewPrice,
+  renewableOf,
   seatName,
   squareName,
   type Model,
@@ -229,7 +230,8 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
   if (v.phase === 'renew') {
     if (m.me === v.active && myCard(m)) {
       const card = myCard(m)!;
-      const mine = housesOf(v, m.me).filter((sq) => !v.houses[sq]!.insured);
+      // Only the insurance that expired as this turn began may be renewed; no new house can be insured.
+      const mine = renewableOf(v, m.me);
       const cost = s.selected.reduce((sum, sq) => sum + renewPrice(sq, v.houses[sq]!), 0);
       const spare = v.coins[m.me] - s.planCost;
       const over = cost > spare;

@@ -20,6 +20,7 @@ import {
   marketPrice,
   planCost,
   renewPrice,
+  renewableSquares,
   runMove,
 } from '@fireside/shared/games/windcity/rules';
 import { t } from '../../i18n/index.js';
@@ -134,6 +135,14 @@ export function housesOf(v: WindCityPublicView, seat: number): SquareId[] {
 
 export function uninsuredOf(v: WindCityPublicView, seat: number): SquareId[] {
   return housesOf(v, seat).filter((sq) => !v.houses[sq]!.insured);
+}
+
+/**
+ * The houses the active player may renew now: only those insured when the turn
+ * began (the active player never buys new insurance). Empty for everyone else.
+ */
+export function renewableOf(v: WindCityPublicView, seat: number): SquareId[] {
+  return seat === v.active ? renewableSquares(v) : [];
 }
 
 /** Legal squares for my next house, or null when it is not my placement turn. */

@@ -12,7 +12,7 @@ import { lang } from '../../i18n/index.js';
 import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
 import { MAX_PLAN } from '@fireside/shared/games/windcity/rules';
 import { rowOf } from '@fireside/shared/games/windcity/board';
-import { cardById, iDecide, myCard, myKauf, myPlacements, planCost, previewPlan, toModel, uninsuredOf, type Model } from './model.js';
+import { cardById, iDecide, myCard, myKauf, myPlacements, planCost, previewPlan, renewableOf, toModel, uninsuredOf, type Model } from './model.js';
 import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
@@ -133,7 +133,7 @@ export class WindCityTable implements GameTable {
   private selectable(m: Model): SquareId[] {
     const v = m.view;
     if (m.me < 0) return [];
-    if (v.phase === 'renew' && v.active === m.me) return uninsuredOf(v, m.me);
+    if (v.phase === 'renew' && v.active === m.me) return renewableOf(v, m.me);
     if (iDecide(m)) return uninsuredOf(v, m.me);
     return [];
   }

@@ -3,16 +3,19 @@
  * full state) and the bot (botAction, sees ONLY the public view and its own
  * seat view, so it cannot cheat).
  *
- * The bot's model of taste: every gift has a public "broad appeal" (a hash of
- * its id, the same for everybody, like "most people like chocolate") and each
- * bot seat adds a private taste (a hash of seat + gift id). Bots assume other
- * players like broadly appealing gifts, give those, and want what they like
- * among the gifts they expect to receive.
+ * The bot plays like a person (see taste.ts): it has its own taste, fixed by
+ * its persona (a secret string per bot seat and match, passed by the server);
+ * it assumes strangers like broadly appealing gifts, and learns each player's
+ * taste from what the reveals of earlier rounds showed. It gives each player
+ * the gifts it expects that player to want most, and wants what it likes among
+ * the gifts it expects to receive (what the others can have learned of it).
+ * All of it is recomputed from the public view on every call: a pure function.
  */
 import type { RandomSource, Seat } from '../../engine/contract.js';
 import { pick, randomInt, shuffled } from '../../engine/rng.js';
 import { CATALOGUE } from './catalogue.js';
 import { awaiting, giftsPerRecipient, legalTiers, unopenedTiles } from './rules.js';
+import { appeal, giftIdOf, learnedTaste, liking, personaTaste, type Taste } from './taste.js';
 import {
   TIERS,
   type GiftTrapAction,
@@ -23,6 +26,8 @@ import {
   type LaidSlot,
   type Wants,
 } from './types.js';
+
+export { appeal, giftIdOf, hashUnit } from './taste.js';
 
 // ---------------------------------------------------------------------------
 // Random legal play (full state).
@@ -71,33 +76,8 @@ export function sampleAction(state: GiftTrapState, seat: Seat, rng: RandomSource
 // ---------------------------------------------------------------------------
 // The bot (public view + own seat view only).
 
-/** FNV-1a, mapped to [0, 1): a stable pseudo-random number per string. */
-export function hashUnit(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return (h >>> 0) / 4294967296;
-}
-
-/** The gift id on a slot, by the catalogue's id convention (no lookup, so unknown test cards work too). */
-export function giftIdOf(slot: LaidSlot): string {
-  return `${slot.cardId}${slot.side === 0 ? 'a' : 'b'}`;
-}
-
-/** Public "broad appeal" of a gift: what the bots believe most people think of it. */
-export function appeal(giftId: string): number {
-  return hashUnit(`appeal:${giftId}`);
-}
-
-/** A bot seat's own taste for a gift: mostly broad appeal, partly personal. */
-export function taste(seat: Seat, giftId: string): number {
-  return 0.6 * appeal(giftId) + 0.4 * hashUnit(`taste:${seat}:${giftId}`);
-}
+/** The persona of a bot whose caller gave none (tests, fuzzing): fixed by the seat. */
+export const seatPersona = (seat: Seat): string => `seat:${seat}`;
 
 /** Is this seat awaited, judged from the public view alone? */
 function awaitedInView(view: GiftTrapPublicView, seat: Seat): boolean {
@@ -113,12 +93,6 @@ function awaitedInView(view: GiftTrapPublicView, seat: Seat): boolean {
     default:
       return false;
   }
-}
-
-/** Slot indices ordered by broad appeal, best first (a little noise breaks ties and varies play). */
-function slotsByAppeal(slots: LaidSlot[], rng: RandomSource, noise: number): number[] {
-  const score = slots.map((s) => appeal(giftIdOf(s)) + noise * rng.next());
-  return slots.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
 }
 
 function botLayout(view: GiftTrapPublicView, rng: RandomSource): GiftTrapAction | null {
@@ -138,44 +112,122 @@ function botLayout(view: GiftTrapPublicView, rng: RandomSource): GiftTrapAction 
   return { type: 'confirmLayout' };
 }
 
-function botGive(view: GiftTrapPublicView, seat: Seat, rng: RandomSource): GiftTrapAction {
-  // Nothing tells recipients apart before their wants are shown, so every
-  // recipient is expected to want the broadly appealing gifts: give the best
-  // (N-1)·k of them, each to a random recipient, and keep the least appealing.
-  const per = giftsPerRecipient(view.options.doubleGifts);
-  const best = slotsByAppeal(view.slots, rng, 0.1).slice(0, (view.players - 1) * per);
-  const recipients = shuffled(
-    rng,
-    Array.from({ length: view.players }, (_, s) => s).filter((s) => s !== seat).flatMap((s) => Array(per).fill(s) as Seat[]),
-  );
-  return { type: 'give', tiles: recipients.map((to, i) => ({ to, slot: best[i] })) };
+/** Slot indices, best liked first (ties by slot). */
+function ranked(taste: Taste, slots: readonly LaidSlot[]): number[] {
+  const score = slots.map((s) => liking(taste, giftIdOf(s)));
+  return slots.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
 }
 
-function botWant(view: GiftTrapPublicView, own: GiftTrapSeatView, seat: Seat): GiftTrapAction {
-  // Others are expected to give the top (N-1)·k gifts by broad appeal, so those
-  // are the ones likely to reach this seat; the seat also leans to what it
-  // personally likes. The gifts it gave away itself are the ones it judged
-  // most giftable, so they get a small boost too. NO WAY goes on the gift it
-  // least expects to receive and likes least, where it costs least.
+/**
+ * The want tile a recipient of this taste would likely put on each slot: its
+ * three favourites GREAT, GOOD, OK, its least liked NO WAY, −1 elsewhere.
+ */
+function expectedWant(taste: Taste, slots: readonly LaidSlot[]): number[] {
+  const order = ranked(taste, slots);
+  const values = slots.map(() => -1);
+  order.slice(0, 3).forEach((slot, r) => (values[slot] = 3 - r));
+  if (order.length > 3) values[order[order.length - 1]] = -4;
+  return values;
+}
+
+/**
+ * Give every recipient `per` different slots (all different), maximising the
+ * sum of `value[r][slot]`: greedy, then local moves (a free slot instead, two
+ * recipients swap, or one moves to a free slot and another takes its old one)
+ * until none improves (the tables are at most 7 recipients by 9 slots).
+ */
+export function assignGifts(value: readonly number[][], recipients: readonly Seat[], per: number, slots: number): GiveTile[] {
+  const tiles: GiveTile[] = [];
+  const used = new Set<number>();
+  const pairs = recipients.flatMap((to) => Array.from({ length: slots }, (_, slot) => ({ to, slot })));
+  pairs.sort((a, b) => value[b.to][b.slot] - value[a.to][a.slot] || a.to - b.to || a.slot - b.slot);
+  for (const p of pairs) {
+    if (used.has(p.slot) || tiles.filter((t) => t.to === p.to).length >= per) continue;
+    tiles.push({ ...p });
+    used.add(p.slot);
+  }
+  for (let improved = true, rounds = 0; improved && rounds < 50; rounds++) {
+    improved = false;
+    for (const a of tiles) {
+      for (let slot = 0; slot < slots; slot++) {
+        if (!used.has(slot) && value[a.to][slot] > value[a.to][a.slot]) {
+          used.delete(a.slot);
+          used.add(slot);
+          a.slot = slot;
+          improved = true;
+        }
+      }
+      for (const b of tiles) {
+        if (b.to === a.to) continue;
+        const now = value[a.to][a.slot] + value[b.to][b.slot];
+        if (value[a.to][b.slot] + value[b.to][a.slot] > now) {
+          [a.slot, b.slot] = [b.slot, a.slot];
+          improved = true;
+          continue;
+        }
+        // A chain: a moves to a free slot, b takes a's.
+        for (let free = 0; free < slots; free++) {
+          if (used.has(free) || value[a.to][free] + value[b.to][a.slot] <= now) continue;
+          used.delete(b.slot);
+          used.add(free);
+          [a.slot, b.slot] = [free, a.slot];
+          improved = true;
+          break;
+        }
+      }
+    }
+  }
+  return tiles;
+}
+
+function botGive(view: GiftTrapPublicView, seat: Seat, rng: RandomSource): GiftTrapAction {
+  // Each recipient gets the gifts this bot expects it to want most, judged by
+  // what the reveals so far showed of it (a stranger: broad appeal). A little
+  // noise breaks ties, so strangers are served in no fixed order.
   const per = giftsPerRecipient(view.options.doubleGifts);
-  const k = (view.players - 1) * per;
-  const order = view.slots.map((_, i) => i).sort((a, b) => appeal(giftIdOf(view.slots[b])) - appeal(giftIdOf(view.slots[a])) || a - b);
-  const rank = new Map(order.map((slot, r) => [slot, r]));
-  const gaveAway = new Set((own.myGifts ?? []).map((t) => t.slot));
-  const score = view.slots.map((s, i) => {
-    const likelyReceived = 1 / (1 + Math.exp(1.5 * (rank.get(i)! - k + 0.5)));
-    return taste(seat, giftIdOf(s)) + likelyReceived + (gaveAway.has(i) ? 0.1 : 0);
-  });
-  const bySlot = view.slots.map((_, i) => i).sort((a, b) => score[b] - score[a] || a - b);
-  const wants: Wants = { great: bySlot[0], good: bySlot[1], ok: bySlot[2], noWay: bySlot[bySlot.length - 1] };
+  const recipients = Array.from({ length: view.players }, (_, s) => s).filter((s) => s !== seat);
+  const value: number[][] = [];
+  for (const to of recipients) {
+    const { taste } = learnedTaste(view.history, to);
+    const wants = expectedWant(taste, view.slots);
+    const scores = view.slots.map((s) => liking(taste, giftIdOf(s)));
+    value[to] = wants.map((w, i) => w + 0.05 * scores[i] + 0.2 * rng.next());
+  }
+  return { type: 'give', tiles: assignGifts(value, recipients, per, view.slots.length) };
+}
+
+function botWant(view: GiftTrapPublicView, seat: Seat, persona: string): GiftTrapAction {
+  // A person wants what they like among what they expect to receive, and they
+  // expect the others to give them what the others can know of their taste:
+  // their wants in earlier reveals and the gifts that landed with them. NO WAY
+  // goes where it costs least: a gift unlikely to come and little liked.
+  const per = giftsPerRecipient(view.options.doubleGifts);
+  const coming = Math.min((view.players - 1) * per, view.slots.length);
+  const believed = ranked(learnedTaste(view.history, seat, true).taste, view.slots);
+  const rank = new Map(believed.map((slot, r) => [slot, r]));
+  const likely = view.slots.map((_, i) => 1 / (1 + Math.exp(1.2 * (rank.get(i)! - coming / 2))));
+  const mine = personaTaste(persona);
+  const like = view.slots.map((s) => liking(mine, giftIdOf(s)));
+  const want = view.slots.map((_, i) => like[i] + 1.5 * likely[i]);
+  const bySlot = view.slots.map((_, i) => i).sort((a, b) => want[b] - want[a] || a - b);
+  const [great, good, ok] = bySlot;
+  const rest = bySlot.slice(3);
+  const cost = (i: number) => like[i] + 3 * likely[i];
+  const noWay = rest.reduce((best, i) => (cost(i) < cost(best) ? i : best), rest[0]);
+  const wants: Wants = { great, good, ok, noWay };
   return { type: 'want', wants };
 }
 
+/**
+ * `persona` fixes this bot's taste (see taste.ts): a stable secret string per
+ * bot seat and match. Without one (tests, fuzzing) the seat fixes it.
+ */
 export function botAction(
   view: GiftTrapPublicView,
-  own: GiftTrapSeatView,
+  _own: GiftTrapSeatView,
   seat: Seat,
   rng: RandomSource,
+  persona: string = seatPersona(seat),
 ): GiftTrapAction | null {
   if (!awaitedInView(view, seat)) return null;
   switch (view.phase) {
@@ -184,7 +236,7 @@ export function botAction(
     case 'give':
       return botGive(view, seat, rng);
     case 'want':
-      return botWant(view, own, seat);
+      return botWant(view, seat, persona);
     case 'reveal': {
       // The values are unknown until opened, so the order does not matter: open any.
       const givers = [...new Set(view.closed.filter((c) => c.to === seat).map((c) => c.from))];

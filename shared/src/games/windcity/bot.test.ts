@@ -22,6 +22,8 @@ interface HouseSpec {
   owner: Seat;
   count?: 1 | 2;
   insured?: boolean;
+  /** Seat 0's, insured when its turn began: uninsured now, renewable. */
+  expired?: boolean;
 }
 
 function board(houses: HouseSpec[], storm: [number, number], card: number, players = 3): WindCityState {
@@ -31,7 +33,9 @@ function board(houses: HouseSpec[], storm: [number, number], card: number, playe
   s.hurricane = sq(...storm);
   s.stock = s.stock.map((_, p) => 12 - houses.filter((h) => h.owner === p).reduce((n, h) => n + (h.count ?? 1), 0));
   s.card = card;
-  s.log = [];
+  s.log = [{ kind: 'turn', turn: s.turn, seat: 0 }];
+  const expired = houses.filter((h) => h.expired).map((h) => sq(...h.at));
+  if (expired.length) s.log.push({ kind: 'expire', turn: s.turn, seat: 0, squares: expired });
   return s;
 }
 
@@ -74,13 +78,22 @@ describe('the bot', () => {
     expect(() => must(g.apply(s, 0, a))).not.toThrow();
   });
 
-  it('insures the houses its own plan will enter, at renewal', () => {
+  it('renews the insurance of the houses its own plan will enter, at renewal', () => {
     const id = cardOf((as) => as.some(has('E2')));
-    let s = board([{ at: [4, 7], owner: 0 }, { at: [0, 12], owner: 1 }, { at: [7, 12], owner: 2 }], [3, 7], id);
+    let s = board([{ at: [4, 7], owner: 0, expired: true }, { at: [0, 12], owner: 1 }, { at: [7, 12], owner: 2 }], [3, 7], id);
     const e2 = cardById(id).actions.findIndex(has('E2'));
     s = must(g.apply(s, 0, { type: 'plan', actions: [e2] }));
     const a = bot(s, 0);
     expect(a).toEqual({ type: 'renew', squares: [sq(4, 7)] });
+    expect(() => must(g.apply(s, 0, a))).not.toThrow();
+  });
+
+  it('does not try to insure a house that was not insured when its turn began', () => {
+    const id = cardOf((as) => as.some(has('E2')));
+    let s = board([{ at: [4, 7], owner: 0 }, { at: [0, 12], owner: 1 }, { at: [7, 12], owner: 2 }], [3, 7], id);
+    const e2 = cardById(id).actions.findIndex(has('E2'));
+    s = must(g.apply(s, 0, { type: 'plan', actions: [e2] }));
+    expect(bot(s, 0)).toEqual({ type: 'renew', squares: [] });
   });
 
   it('buys insurance for a house next to the storm, not for one far away', () => {

@@ -15,8 +15,11 @@
  *   the hurricane off the north edge, whether it would win (points, then
  *   coins). It never spends its last coin unless that wins (a player with no
  *   coin goes bankrupt at its next turn).
- * - Renew: insure its own houses its plan would destroy, then the ones most
- *   threatened until its next turn, keeping a reserve.
+ * - Renew: of its houses insured when the turn began (the only ones it may
+ *   renew), those its plan would destroy, then the ones most threatened until
+ *   its next turn, keeping a reserve. A plan is scored with that renewal, so
+ *   it avoids its own uninsured houses, which it cannot protect this turn.
+ *   The calm bonus is only counted for a plan that moves the storm.
  * - Market: whether it still has to act comes from its own seat view (the
  *   public view does not say who has asked or passed). Buy insurance for
  *   houses close to the hurricane when the risk is worth the price; as the
@@ -39,6 +42,7 @@ import {
   marketPrice,
   planCost,
   renewPrice,
+  renewableSquares,
   runMove,
 } from './rules.js';
 import type {
@@ -98,11 +102,11 @@ export function sampleAction(state: WindCityState, seat: Seat, rng: RandomSource
       return { type: 'plan', actions: pick(rng, plans.filter((p) => p.length === size)).slice() };
     }
     case 'renew': {
-      // Mostly nothing (5 in 6), else one or two houses at random (within the budget).
+      // Mostly nothing (5 in 6), else one or two renewable houses at random (within the budget).
       if (rng.next() < 5 / 6) return { type: 'renew', squares: [] };
       let budget = state.coins[seat] - planCost(cardById(state.card!), state.plan!);
       const squares: SquareId[] = [];
-      for (const sq of randomFew(rng, ownSquares(state.houses, seat))) {
+      for (const sq of randomFew(rng, renewableSquares(state))) {
         const price = renewPrice(sq, state.houses[sq]!);
         if (price <= budget) {
           squares.push(sq);
@@ -205,6 +209,7 @@ function simulate(
   const board = { houses, hurricane: v.hurricane! };
   let income = 0;
   let entered = false;
+  let moved = false;
   let kauf = 0;
   for (const i of plan) {
     const a = card.actions[i];
@@ -225,10 +230,11 @@ function simulate(
       }
     }
     if (out.enteredHouse) entered = true;
+    if (out.steps.length > 0) moved = true;
     if (out.exited) return { lost, income, calm: false, exited: true, end: board.hurricane, houses, kauf };
     if (out.observatory) income += 5;
   }
-  const calm = !entered && isLand(board.hurricane);
+  const calm = moved && !entered && isLand(board.hurricane);
   if (calm) income += 3;
   return { lost, income, calm, exited: false, end: board.hurricane, houses, kauf };
 }
@@ -260,7 +266,9 @@ interface Evaluated {
 function evaluatePlan(v: WindCityPublicView, seat: Seat, card: Card, plan: number[]): Evaluated {
   const coins = v.coins[seat];
   const cost = planCost(card, plan);
-  // Insure own houses on the path while the budget lasts (re-simulating: the extra steps change the path).
+  // Renew own houses on the path while the budget lasts (re-simulating: the extra steps change the
+  // path). Only those insured when the turn began can be: the others must take their chances.
+  const renewable = renewableSquares(v);
   const insure = new Set<SquareId>();
   let insureCost = 0;
   let sim = simulate(v, seat, card, plan, insure);
@@ -268,7 +276,7 @@ function evaluatePlan(v: WindCityPublicView, seat: Seat, card: Card, plan: numbe
     let added = false;
     for (let sq = 0; sq < SQUARES; sq++) {
       const h = v.houses[sq];
-      if (!h || h.owner !== seat || insure.has(sq) || h.insured || sim.houses[sq]) continue;
+      if (!h || h.owner !== seat || insure.has(sq) || h.insured || sim.houses[sq] || !renewable.includes(sq)) continue;
       const price = renewPrice(sq, h);
       if (coins - cost - insureCost - price >= 1) {
         insure.add(sq);
@@ -425,7 +433,7 @@ function botRenew(v: WindCityPublicView, own: WindCitySeatView, seat: Seat): Squ
   // Then the most threatened others, keeping a reserve for the next turns.
   const sim = simulate(v, seat, card, plan, new Set(chosen));
   const reserve = 8;
-  const candidates = ownSquares(v.houses, seat)
+  const candidates = renewableSquares(v)
     .filter((sq) => !chosen.includes(sq) && sim.houses[sq])
     .map((sq) => ({ sq, r: risk(v, seat, sq, sim.end) * housePoints(sq, v.houses[sq]!) - renewPrice(sq, v.houses[sq]!) }))
     .filter((c) => c.r > 0.5)

@@ -62,6 +62,7 @@ export {
   pointsOf,
   quotasFeasible,
   renewPrice,
+  renewableSquares,
   runMove,
 } from './rules.js';
 export { ALL_PLANS, affordablePlans, awaitingView, awaitsMe, threat } from './bot.js';

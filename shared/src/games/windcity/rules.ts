@@ -24,8 +24,13 @@
  *   pay. The extra step after an insured house repeats at most once around the
  *   board's width (a whole row of insured houses: the hurricane stays on the
  *   one it stopped on).
- * - The +3 needs the hurricane to have entered no house square during the
- *   whole act (insured ones included) and to stand on land at the end.
+ * - Renewal: only the houses whose insurance expired as this turn began
+ *   (the turn's 'expire' log entry) may be insured at the bank; the active
+ *   player never insures a house that was not insured (see renewableSquares).
+ * - The +3 needs the hurricane to have taken at least one step during the
+ *   act, entered no house square (insured ones included) and to stand on land
+ *   at the end. A plan that takes no step (Kauf only, south moves refused at
+ *   row 0) earns nothing.
  * - Market: each other player asks once (one request for any number of its
  *   uninsured houses, affordable) or passes; the active player accepts or
  *   declines the request as a whole; the buyer pays on acceptance. Players who
@@ -71,6 +76,7 @@ import type {
   CoinCause,
   HouseSquare,
   KaufVoidReason,
+  LogEntry,
   Section,
   SquareId,
   StepRecord,
@@ -241,6 +247,38 @@ export function legalPlacements(b: PlacementBoard, seat: Seat): SquareId[] {
   const out: SquareId[] = [];
   for (let sq = SEA_ROWS * COLS; sq < SQUARES; sq++) if (!problemWith(b, st, seat, sq)) out.push(sq);
   return out;
+}
+
+// ---------------------------------------------------------------------------
+// Renewal (works on the state and on the public view)
+
+export interface RenewBoard {
+  houses: readonly (HouseSquare | null)[];
+  log: readonly LogEntry[];
+  turn: number;
+  active: Seat;
+}
+
+/**
+ * The houses the active player may renew this turn: its own houses that were
+ * insured when the turn began and are not insured again. The active player
+ * never buys insurance, it only renews (windcity.md, "A turn", step 4). Read
+ * from the current turn's 'expire' log entry, which the state and the public
+ * view both carry, so the engine, the bots and the client agree.
+ */
+export function renewableSquares(b: RenewBoard): SquareId[] {
+  for (let i = b.log.length - 1; i >= 0; i--) {
+    const e = b.log[i];
+    if (e.kind === 'expire' && e.turn === b.turn && e.seat === b.active) {
+      return e.squares.filter((sq) => {
+        const h = b.houses[sq];
+        return h !== null && h.owner === b.active && !h.insured;
+      });
+    }
+    // The 'expire' entry follows the turn's 'turn' entry: past it, nothing expired this turn.
+    if (e.kind === 'turn') break;
+  }
+  return [];
 }
 
 // ---------------------------------------------------------------------------
@@ -521,11 +559,18 @@ function applyPlan(state: WindCityState, seat: Seat, actions: number[]): Result<
 function applyRenew(state: WindCityState, seat: Seat, squares: SquareId[]): Result<WindCityState> {
   if (seat !== state.active) return reject('not-your-turn', `Seat ${state.active} renews now.`);
   if (new Set(squares).size !== squares.length) return reject('windcity/duplicate', 'A house is named twice.');
+  const renewable = renewableSquares(state);
   let cost = 0;
   for (const sq of squares) {
     const h = isSquare(sq) ? state.houses[sq] : null;
     if (!h || h.owner !== seat) return reject('windcity/not-own-house', `Square ${sq} has no house of yours.`);
     if (h.insured) return reject('windcity/already-insured', `The house on square ${sq} is already insured.`);
+    if (!renewable.includes(sq)) {
+      return reject(
+        'windcity/not-renewable',
+        `The house on square ${sq} was not insured when your turn began: you may only renew insurance, not buy it.`,
+      );
+    }
     cost += renewPrice(sq, h);
   }
   const reserve = planCost(cardById(state.card!), state.plan!);
@@ -818,10 +863,12 @@ function continueAct(next: WindCityState): void {
     }
     if (out.observatory) coin(next, seat, OBSERVATORY_PAY, 'observatory', null);
   }
-  // The end of the act: pay the plan, then the calm bonus.
+  // The end of the act: pay the plan, then the calm bonus (the storm must have moved: a Kauf-only
+  // plan or south moves refused at row 0 earn nothing).
   act.paid = planCost(card, act.plan);
   coin(next, seat, -act.paid, 'plan', null);
-  if (!act.enteredHouse && isLand(next.hurricane!)) {
+  const moved = act.segments.some((seg) => seg.kind === 'move' && seg.steps.length > 0);
+  if (moved && !act.enteredHouse && isLand(next.hurricane!)) {
     act.calm = true;
     coin(next, seat, CALM_PAY, 'calm', null);
   }

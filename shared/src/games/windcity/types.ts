@@ -67,7 +67,10 @@ export type WindCityAction =
    * drawn card, in the order they will run. Secret until the act.
    */
   | { type: 'plan'; actions: number[] }
-  /** Renew phase, the active player: insure these own houses (possibly none) at 2 each (3 beach/double). */
+  /**
+   * Renew phase, the active player: renew the insurance of these own houses (possibly none) at 2 each
+   * (3 beach/double). Only houses insured when the turn began (see renewableSquares).
+   */
   | { type: 'renew'; squares: SquareId[] }
   /** Market, another player: ask the active player to insure these own uninsured houses at 3 each (6 beach/double). */
   | { type: 'ask'; squares: SquareId[] }
@@ -85,7 +88,7 @@ export type WindCityPhase =
   | 'hurricane' // setup 1: seat 0 places the hurricane on row 0
   | 'placement' // setup 2: houses, one at a time, from seat 1 on
   | 'plan' // the active player has drawn and plans secretly
-  | 'renew' // the active player may insure own houses at the bank
+  | 'renew' // the active player may renew, at the bank, the insurance that expired as the turn began
   | 'market' // the other players may buy insurance from the active player (timed)
   | 'kauf' // mid-act: the active player chooses the square of a Kauf
   | 'over';
@@ -127,11 +130,11 @@ export interface MarketState {
 
 /** Why a coin changed hands. Every coin of every player has one such entry in the log. */
 export type CoinCause =
-  | 'renew' // −: the active player insured own houses at the bank
+  | 'renew' // −: the active player renewed the insurance of own houses at the bank
   | 'insurance-bought' // −: a buyer paid the active player
   | 'insurance-sold' // +: the active player was paid by a buyer
   | 'observatory' // +5: a move stopped on an observatory
-  | 'calm' // +3: the hurricane entered no house square and stands on land
+  | 'calm' // +3: the hurricane moved, entered no house square and stands on land
   | 'plan'; // −: the plan's total, paid to the bank
 
 /** Why a Kauf did nothing when it ran (it is still paid for, like every planned action). */
@@ -187,7 +190,7 @@ export interface ActRecord {
   segments: ActSegment[];
   /** The hurricane entered a square with a house (insured or not) during this act. */
   enteredHouse: boolean;
-  /** +3 was paid at the end of the act. */
+  /** +3 was paid at the end of the act (it moved, entered no house square, stands on land). */
   calm: boolean;
   /** The plan's total, paid at the end of the act (0 while running or when the game ended mid-act). */
   paid: number;

@@ -32,7 +32,7 @@ import { HOUSES_PER_PLAYER, SQUARES, START_COINS, isBeach, isLand, isObservatory
 import { CARD_IDS } from './cards.js';
 import { awaitingView, awaitsMe } from './bot.js';
 import { cloneState } from './rules.js';
-import type { WindCityAction, WindCityState } from './types.js';
+import type { SquareId, WindCityAction, WindCityState } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -102,6 +102,19 @@ function checkStep(s: WindCityState): void {
     if (e.cause === 'observatory') assert(e.delta === 5, 'observatory pays 5');
     if (e.cause === 'calm') assert(e.delta === 3, 'calm pays 3');
     if (e.cause === 'renew' || e.cause === 'plan' || e.cause === 'insurance-bought') assert(e.delta <= 0, `${e.cause} is a payment`);
+  }
+  // Renewal renews only insurance in force when the turn began (the turn's 'expire' entry).
+  const expired = new Map<number, SquareId[]>();
+  for (const e of s.log) {
+    if (e.kind === 'expire') expired.set(e.turn, e.squares);
+    if (e.kind === 'renew') {
+      const was = expired.get(e.turn) ?? [];
+      assert(e.squares.every((x) => was.includes(x)), `turn ${e.turn}: renewed ${e.squares} but only ${was} had expired`);
+    }
+  }
+  // The calm bonus needs the storm to have moved (this act is checked while it is the current one).
+  if (s.act?.calm) {
+    assert(s.act.segments.some((x) => x.kind === 'move' && x.steps.length > 0), `turn ${s.act.turn}: calm bonus without a step`);
   }
   // Houses: on land squares in play only, never on observatories, doubles never on the beach, and
   // for each player still in: on the board + in stock = 12; players out have none.

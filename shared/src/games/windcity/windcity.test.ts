@@ -23,6 +23,7 @@ import {
   placesOf,
   quotasFeasible,
   renewPrice,
+  renewableSquares,
 } from './rules.js';
 import { placed } from './testing.js';
 import type { CardAction, WindCityAction, WindCityState } from './types.js';
@@ -38,11 +39,14 @@ interface HouseSpec {
   owner: Seat;
   count?: 1 | 2;
   insured?: boolean;
+  /** Insured when this turn began (the active player's own): uninsured now, and renewable. */
+  expired?: boolean;
 }
 
 /**
  * Turn 1, seat `active` in the plan phase, an empty board except `houses`,
- * the hurricane on `storm`, fresh coins, nothing logged.
+ * the hurricane on `storm`, fresh coins; the log holds only the turn's start
+ * (and the expiry of the `expired` houses).
  */
 function board(
   houses: HouseSpec[],
@@ -56,7 +60,9 @@ function board(
   s.coins = Array(players).fill(coins);
   s.stock = Array(players).fill(0);
   s.active = active;
-  s.log = [];
+  s.log = [{ kind: 'turn', turn: s.turn, seat: active }];
+  const expired = houses.filter((h) => h.expired).map((h) => sq(...h.at));
+  if (expired.length) s.log.push({ kind: 'expire', turn: s.turn, seat: active, squares: expired });
   s.records = [];
   return s;
 }
@@ -302,9 +308,9 @@ describe('renewal', () => {
   it('costs 2 per house, 3 per beach or double house, paid to the bank', () => {
     let s = board(
       [
-        { at: [0, 6], owner: 0 },
-        { at: [1, 3], owner: 0 },
-        { at: [2, 7], owner: 0, count: 2 },
+        { at: [0, 6], owner: 0, expired: true },
+        { at: [1, 3], owner: 0, expired: true },
+        { at: [2, 7], owner: 0, count: 2, expired: true },
       ],
       [5, 1],
     );
@@ -321,8 +327,8 @@ describe('renewal', () => {
   it('keeps enough coins for the plan, and insures only the active player’s own houses', () => {
     const s = board(
       [
-        { at: [0, 6], owner: 0 },
-        { at: [1, 6], owner: 0 },
+        { at: [0, 6], owner: 0, expired: true },
+        { at: [1, 6], owner: 0, expired: true },
         { at: [2, 6], owner: 1 },
       ],
       [5, 1],
@@ -336,6 +342,49 @@ describe('renewal', () => {
     expect(code(g.apply(r, 0, { type: 'renew', squares: [sq(0, 6), sq(0, 6)] }))).toBe('windcity/duplicate');
     expect(code(g.apply(r, 1, { type: 'renew', squares: [] }))).toBe('not-your-turn');
     expect(act(r, 0, { type: 'renew', squares: [sq(0, 6)] }).coins[0]).toBe(3);
+  });
+
+  it('renews only insurance in force when the turn began: the active player never insures a new house', () => {
+    const s = board(
+      [
+        { at: [0, 6], owner: 0, expired: true },
+        { at: [1, 6], owner: 0 },
+      ],
+      [5, 1],
+    );
+    expect(renewableSquares(s)).toEqual([sq(0, 6)]);
+    expect(renewableSquares(g.publicView(s))).toEqual([sq(0, 6)]); // the bots and the client read the same
+    const { id, plan } = cardWith('E1');
+    s.card = id;
+    const r = act(s, 0, { type: 'plan', actions: plan });
+    expect(code(g.apply(r, 0, { type: 'renew', squares: [sq(1, 6)] }))).toBe('windcity/not-renewable');
+    expect(code(g.apply(r, 0, { type: 'renew', squares: [sq(0, 6), sq(1, 6)] }))).toBe('windcity/not-renewable');
+    expect(act(r, 0, { type: 'renew', squares: [sq(0, 6)] }).houses[sq(0, 6)]!.insured).toBe(true);
+  });
+
+  it('makes insurance bought in the market renewable at its owner’s next turn, and only then', () => {
+    let s = board(
+      [
+        { at: [0, 9], owner: 1 },
+        { at: [1, 9], owner: 1 },
+      ],
+      [5, 1],
+      { players: 2 },
+    );
+    const { id, plan } = cardWith('E1');
+    s.card = id;
+    s = act(act(s, 0, { type: 'plan', actions: plan }), 0, { type: 'renew', squares: [] });
+    s = act(s, 1, { type: 'ask', squares: [sq(0, 9)] });
+    s = act(s, 0, { type: 'answer', buyer: 1, accept: true });
+    expect(s.active).toBe(1); // seat 1's turn: the insurance bought has just expired
+    expect(s.houses[sq(0, 9)]!.insured).toBe(false);
+    expect(renewableSquares(s)).toEqual([sq(0, 9)]);
+    // Nothing was insured when seat 0's next turn begins: nothing to renew then.
+    s.card = cardWith('E1').id;
+    s = act(act(s, 1, { type: 'plan', actions: cardWith('E1').plan }), 1, { type: 'renew', squares: [] });
+    s = closeMarket(s);
+    expect(s.active).toBe(0);
+    expect(renewableSquares(s)).toEqual([]);
   });
 });
 
@@ -589,7 +638,7 @@ describe('the act: moves', () => {
     expect(coinsLog(turn(board([], [1, 0]), ['S1'])).some((e) => e.cause === 'observatory')).toBe(false);
   });
 
-  it('pays 3 at the end when no house square was entered and the storm stands on land', () => {
+  it('pays 3 at the end when the storm moved, entered no house square and stands on land', () => {
     const land = turn(board([], [3, 7]), ['E1']);
     expect(coinsLog(land).filter((e) => e.cause === 'calm')).toEqual([
       { kind: 'coins', turn: 1, seat: 0, delta: 3, cause: 'calm', other: null },
@@ -604,9 +653,13 @@ describe('the act: moves', () => {
     // From the sea onto the beach row, no house: bonus.
     const beach = turn(board([], [3, 2]), ['N1']);
     expect(beach.act!.calm).toBe(true);
-    // A plan of a Kauf only (void) still earns it on land.
+    // The storm must have moved: a plan of a Kauf only earns nothing, even on land.
     const kauf = turn(board([], [3, 7]), ['K']);
-    expect(kauf.act!.calm).toBe(true);
+    expect(kauf.act!.calm).toBe(false);
+    expect(coinsLog(kauf).some((e) => e.cause === 'calm')).toBe(false);
+    // A move and a Kauf, on land: it moved, so the bonus is paid.
+    const moveKauf = turn(board([], [3, 7]), ['E1', 'K']);
+    expect(moveKauf.act!.calm).toBe(true);
   });
 });
 
