@@ -576,7 +576,7 @@ const en = {
     tableLabel: 'The Wind City board: the sea, the beach, the land sections, the houses and the hurricane',
     then: ', then ',
     options: {
-      marketSeconds: 'Insurance market time',
+      marketSeconds: 'Insurance market time (normal clock)',
       seconds: '{{n}} seconds',
       secondsDefault: '{{n}} seconds — default',
       sections: '2–3 players build in the two southern sections, 4 players in three, 5 players in all four.',
@@ -674,7 +674,7 @@ const en = {
       waiting: '{{name}} may renew insurance at the bank.',
     },
     market: {
-      timer: 'Market closes in',
+      timer: 'Time left',
       seller: 'The others may buy insurance from you.',
       sellerHint: 'Accept or decline each request as a whole. The buyer pays you on acceptance. Dashed outlines on the board show the houses asked for.',
       asks_one: 'asks to insure {{count}} house for {{price}}',
@@ -804,7 +804,7 @@ const en = {
         p2: 'They draw a card (only they see it).',
         p3: 'Plan, in secret: choose 1 to 3 different actions of the card, in an order. Their total cost may not exceed the player’s coins. A player who cannot afford even the cheapest action of the card is bankrupt: out of the game, their houses leave the board.',
         p4: 'Renew: the active player may renew, at the bank, the insurance of their houses that were insured when the turn began (the insurance that just expired), 2 coins each (3 for a beach or double house), keeping enough coins for the plan. A house that was not insured cannot be insured now: the active player never buys insurance, only renews it.',
-        p5: 'Insurance market: every other player may ask the active player to insure any of their own uninsured houses, 3 coins each (6 for a beach or double house), paid to the active player, who accepts or declines each request. The market closes when everyone has asked or passed and every request is answered ({{s}} seconds at most in this room).',
+        p5: 'Insurance market: every other player may ask the active player to insure any of their own uninsured houses, 3 coins each (6 for a beach or double house), paid to the active player, who accepts or declines each request. The market closes when everyone has asked or passed and every request is answered (the room’s clock limits it: {{s}} seconds at the normal pace).',
         p6: 'Act: the card and the plan are revealed; the actions run in the chosen order, and the player pays their total to the bank.',
         p7: 'Play passes to the next player still in the game.',
       },
@@ -843,7 +843,7 @@ const en = {
         p5: 'A move that takes no step stops nowhere: no observatory pay. The extra step after an insured house repeats at most once round the board’s width.',
         p6: 'The +3 needs the hurricane to have taken at least one step during the act, to have entered no house square during the whole act, and to stand on land at the end.',
         p7: 'Market: each other player makes one request (for any of their uninsured houses, within their coins) or passes; players who cannot buy anything pass automatically. The active player accepts or declines each request as a whole; the buyer pays on acceptance.',
-        p8: 'The market is timed: {{s}} seconds in this room (a room setting). Then those still deciding pass and unanswered requests are declined.',
+        p8: 'The market is timed by the room’s clock: {{s}} seconds at the normal pace, twice that at the relaxed pace, half at the fast one, no limit with the clock off. When a player’s time runs out, a bot makes their decisions still due (ask or pass, accept or decline), from what that player may see.',
         p9: 'Bankrupt players keep their coins but rank after every player still in the game (the later out, the better). When only one player is left, the game ends at once.',
       },
       board: {

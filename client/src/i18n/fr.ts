@@ -577,7 +577,7 @@ const fr: Resources = {
     tableLabel: 'Le plateau de Wind City : la mer, la plage, les secteurs, les maisons et l’ouragan',
     then: ', puis ',
     options: {
-      marketSeconds: 'Durée du marché de l’assurance',
+      marketSeconds: 'Durée du marché de l’assurance (horloge normale)',
       seconds: '{{n}} secondes',
       secondsDefault: '{{n}} secondes — par défaut',
       sections: 'À 2–3 joueurs on construit dans les deux secteurs sud, à 4 dans trois, à 5 dans les quatre.',
@@ -675,7 +675,7 @@ const fr: Resources = {
       waiting: '{{name}} peut renouveler ses assurances à la banque.',
     },
     market: {
-      timer: 'Le marché ferme dans',
+      timer: 'Temps restant',
       seller: 'Les autres peuvent vous acheter une assurance.',
       sellerHint: 'Acceptez ou refusez chaque demande en bloc. L’acheteur vous paie si vous acceptez. Les contours en pointillé sur le plateau montrent les maisons demandées.',
       asks_one: 'demande d’assurer {{count}} maison pour {{price}}',
@@ -805,7 +805,7 @@ const fr: Resources = {
         p2: 'Il pioche une carte (lui seul la voit).',
         p3: 'Plan, en secret : il choisit 1 à 3 actions différentes de la carte, dans un ordre. Leur coût total ne peut pas dépasser ses pièces. Un joueur qui ne peut payer même l’action la moins chère de la carte fait faillite : il quitte la partie et ses maisons quittent le plateau.',
         p4: 'Renouvellement : le joueur actif peut renouveler à la banque l’assurance de ses maisons qui étaient assurées au début du tour (l’assurance qui vient d’expirer), 2 pièces chacune (3 pour une maison de plage ou double), en gardant de quoi payer son plan. Une maison qui n’était pas assurée ne peut pas l’être maintenant : le joueur actif n’achète jamais d’assurance, il ne fait que la renouveler.',
-        p5: 'Marché de l’assurance : chaque autre joueur peut demander au joueur actif d’assurer des maisons non assurées, 3 pièces chacune (6 pour une maison de plage ou double), payées au joueur actif, qui accepte ou refuse chaque demande. Le marché ferme quand chacun a demandé ou passé et que chaque demande a reçu sa réponse ({{s}} secondes au plus dans cette salle).',
+        p5: 'Marché de l’assurance : chaque autre joueur peut demander au joueur actif d’assurer des maisons non assurées, 3 pièces chacune (6 pour une maison de plage ou double), payées au joueur actif, qui accepte ou refuse chaque demande. Le marché ferme quand chacun a demandé ou passé et que chaque demande a reçu sa réponse (l’horloge de la salle le limite : {{s}} secondes au rythme normal).',
         p6: 'Action : la carte et le plan sont révélés ; les actions s’exécutent dans l’ordre choisi, et le joueur paie leur total à la banque.',
         p7: 'Le tour passe au joueur suivant encore en jeu.',
       },
@@ -844,7 +844,7 @@ const fr: Resources = {
         p5: 'Un déplacement qui ne fait aucun pas ne s’arrête nulle part : pas de gain d’observatoire. Le pas supplémentaire après une maison assurée se répète au plus une fois le tour du plateau.',
         p6: 'Le +3 exige que l’ouragan ait fait au moins un pas pendant l’action, qu’il ne soit entré dans aucune case avec une maison pendant toute l’action, et qu’il finisse sur terre.',
         p7: 'Marché : chaque autre joueur fait une seule demande (pour des maisons non assurées, dans la limite de ses pièces) ou passe ; un joueur qui ne peut rien acheter passe automatiquement. Le joueur actif accepte ou refuse chaque demande en bloc ; l’acheteur paie à l’acceptation.',
-        p8: 'Le marché est minuté : {{s}} secondes dans cette salle (un réglage de la salle). Ensuite, ceux qui hésitent encore passent et les demandes sans réponse sont refusées.',
+        p8: 'Le marché est minuté par l’horloge de la salle : {{s}} secondes au rythme normal, le double au rythme détendu, la moitié au rythme rapide, sans limite sans horloge. Quand le temps d’un joueur est écoulé, un robot prend à sa place les décisions encore dues (demander ou passer, accepter ou refuser), d’après ce que ce joueur peut voir.',
         p9: 'Un joueur en faillite garde ses pièces mais se classe après tous les joueurs encore en jeu (plus il est sorti tard, mieux il est classé). Quand il ne reste qu’un joueur, la partie s’arrête aussitôt.',
       },
       board: {

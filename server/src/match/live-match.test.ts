@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gameIds, getGame, rngFromSeed, type AnyGame } from '@fireside/shared';
-import { timedGame } from '../../testing/fixture-game.js';
+import { secretGame, timedGame } from '../../testing/fixture-game.js';
 import { RoomState } from '../rooms/schema.js';
 import { resizeSeats, seatBot } from '../rooms/seats.js';
 import { SqliteStore } from '../store/sqlite.js';
@@ -140,6 +140,32 @@ describe('LiveMatch', () => {
     expect(stored[1]).toMatchObject({ kind: 'action', seat: 1, bot: true });
     expect(stateHash(replayMatch(timedGame, match.setup, stored))).toBe(stateHash(match.engineState));
     match.dispose();
+  });
+
+  it('bots get a persona per seat: stable through the match, different per seat and per match, derived from (not equal to) the seed', async () => {
+    const seen: [number, string | undefined][] = [];
+    const game: AnyGame = {
+      ...secretGame,
+      botAction(view, own, seat, rng, persona) {
+        seen.push([seat, persona]);
+        return secretGame.botAction(view, own, seat, rng);
+      },
+    };
+    for (const seed of ['s1', 's2']) {
+      const state = botTable(game, 3);
+      const match = LiveMatch.start(deps(game, state, () => undefined), setupOf(game, 3, seed));
+      await until(() => state.status === 'ended', 'bots to the end');
+      match.dispose();
+    }
+    const personas = (seat: number, from: number, to: number) => new Set(seen.slice(from, to).filter(([s]) => s === seat).map(([, p]) => p));
+    const half = seen.length / 2;
+    for (const seat of [0, 1, 2]) {
+      expect(personas(seat, 0, half).size).toBe(1); // stable within a match
+      const [p] = personas(seat, 0, half);
+      expect(p).toMatch(/^[0-9a-f]{16}$/);
+      expect(personas(seat, half, seen.length).has(p)).toBe(false); // another match, another persona
+    }
+    expect(new Set(seen.slice(0, half).map(([, p]) => p)).size).toBe(3); // one per seat
   });
 
   it('with the clock off nobody is timed', () => {
