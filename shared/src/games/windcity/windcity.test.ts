@@ -410,7 +410,7 @@ describe('the insurance market', () => {
     expect(s.phase).toBe('market');
     expect(g.awaiting(s)).toEqual([1, 2]);
     // One market clock for every seat shown as awaited, buyers who have acted included (that is secret).
-    expect(g.stepClock!(s, 1)).toEqual({ key: `market:${s.turn}`, budget: { relaxed: 90, normal: 45, fast: 22 } });
+    expect(g.stepClock!(s, 1)).toEqual({ key: `market:${s.turn}`, budget: { relaxed: 90, normal: 45, fast: 23 } });
     const t = act(s, 1, { type: 'ask', squares: [sq(0, 6)] });
     expect(g.awaiting(t)).toEqual([0, 2]);
     // Shown to everybody: the buyers and the seller, for the whole market.
