@@ -15,32 +15,11 @@
  */
 import type express from 'express';
 import { matchMaker } from '@colyseus/core';
+import { MAX_TABLE_BATCH as MAX_BATCH, type SeatSummary, type TableSummary } from '@fireside/shared';
 import type { MatchStore, RoomRecord, RoomStatus } from './store/types.js';
 
 /** Room ids are Colyseus' short ids; anything bounded and URL-safe is looked up, nothing else reaches the store. */
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** One home page asks for every table it holds a token for; more than this is not a home page. */
-export const MAX_BATCH = 20;
-
-export interface SeatSummary {
-  name: string;
-  kind: 'empty' | 'human' | 'bot';
-  connected: boolean;
-}
-
-export interface TableSummary {
-  roomId: string;
-  game: string;
-  status: RoomStatus;
-  /** The host's name, or null when the room has no host right now. */
-  host: string | null;
-  players: number;
-  seats: SeatSummary[];
-  freeSeats: number;
-  /** Names of the seats the game waits for now; [] in the lobby, once ended, and for a room not loaded. */
-  awaiting: string[];
-  matchNo: number;
-}
 
 const NOT_FOUND = 'This table does not exist or has expired.';
 const MALFORMED = 'This is not a table id (1–64 letters, digits, "_" or "-").';

@@ -1,3 +1,4 @@
 export * from './engine/index.js';
 export { games, gameIds, getGame } from './games/registry.js';
 export type { GameId } from './games/registry.js';
+export * from './tables.js';

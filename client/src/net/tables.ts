@@ -4,28 +4,12 @@
  * Plain fetches, no Colyseus: a look at a table joins nothing and wakes
  * nothing on the server.
  */
+import { MAX_TABLE_BATCH, type TableSummary } from '@fireside/shared/tables';
 import { serverEndpoint } from './endpoint.js';
 
-export interface SeatSummary {
-  name: string;
-  kind: 'empty' | 'human' | 'bot';
-  connected: boolean;
-}
-
-export interface TableSummary {
-  roomId: string;
-  game: string;
-  status: 'lobby' | 'playing' | 'ended';
-  host: string | null;
-  players: number;
-  seats: SeatSummary[];
-  freeSeats: number;
-  awaiting: string[];
-  matchNo: number;
-}
-
+export type { SeatSummary, TableSummary } from '@fireside/shared/tables';
 /** The server's limit for one batch request. */
-export const MAX_TABLES = 20;
+export const MAX_TABLES = MAX_TABLE_BATCH;
 
 /** Why a look failed: the server does not know the table, or it could not be asked. */
 export type LookFailure = { kind: 'gone' } | { kind: 'failed'; message: string };
