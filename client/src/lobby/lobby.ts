@@ -1,4 +1,5 @@
 /** The lobby: invite link, seats, host settings and Start. */
+import { CLOCK_PACES } from '@fireside/shared/engine/contract';
 import { h, patch } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import type { RoomSnapshot } from '../net/snapshot.js';
@@ -94,7 +95,6 @@ export class Lobby {
 
   /** The table's clock pace (room option `clock`), the host's to choose. */
   private clockChoice(snap: RoomSnapshot, isHost: boolean): HTMLElement {
-    const paces = ['off', 'relaxed', 'normal', 'fast'];
     return h(
       'label',
       { class: 'field' },
@@ -102,7 +102,7 @@ export class Lobby {
       h(
         'select',
         { class: 'input', testid: 'clock', disabled: !isHost, onchange: (e: Event) => this.session.send('configure', { clock: (e.target as HTMLSelectElement).value }) },
-        paces.map((p) => h('option', { value: p, selected: p === snap.clock }, t(`presence.clocks.${p}`))),
+        CLOCK_PACES.map((p) => h('option', { value: p, selected: p === snap.clock }, t(`presence.clocks.${p}`))),
       ),
       h('span', { class: 'hint' }, t('presence.clockHint')),
     );

@@ -15,7 +15,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Room, CloseCode, ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { CLOCK_PACES, DEFAULT_CLOCK, rngFromSeed, type AnyGame, type ClockPace, type RandomSource } from '@fireside/shared';
+import { CLOCK_PACES, DEFAULT_CLOCK, isClockPace, rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
 import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
 import type { MatchStore } from '../store/types.js';
 import { refuseNewcomer, spectatorToEvict } from './admission.js';
@@ -29,7 +29,7 @@ import { quietEmptyPatches } from './quiet-patches.js';
 import { RoomLog } from './room-log.js';
 import { applyRecord, recordOf, RoomSaver } from './room-record.js';
 import { Member, RoomState, type RoomStatus } from './schema.js';
-import { allSeatsFilled, clearSeat, resizeSeats } from './seats.js';
+import { allSeatsFilled, clearSeat, heldSeat, resizeSeats } from './seats.js';
 import { resolveSettings, type RoomSettings } from './settings.js';
 import { isInt, payloadObject } from './validation.js';
 
@@ -138,10 +138,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     state.game = game.id;
     state.status = 'lobby';
     state.options = JSON.stringify(gameOptions);
-    if (opts.clock !== undefined && !(CLOCK_PACES as readonly unknown[]).includes(opts.clock)) {
-      throw new Error(`clock must be one of ${CLOCK_PACES.join(', ')}.`);
-    }
-    state.clock = (opts.clock as ClockPace | undefined) ?? DEFAULT_CLOCK;
+    // A plain Error: Colyseus would read a RoomError's string `code` (lobby.ts parseClock) as its own error code.
+    if (opts.clock !== undefined && !isClockPace(opts.clock)) throw new Error(`clock must be one of ${CLOCK_PACES.join(', ')}.`);
+    state.clock = opts.clock ?? DEFAULT_CLOCK;
     state.matchNo = 1;
     resizeSeats(state, players);
     this.state = state;
@@ -395,11 +394,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const session = rec.sessionId;
     this.seatPresence.forget(rec.id);
     if (pending && session !== null && rec.client === null) this.rejectReconnection(pending, session, 'removed');
-    const member = this.state.members.get(rec.id);
-    if (member && member.seat >= 0) {
-      const seat = this.state.seats[member.seat];
-      if (seat && seat.memberId === rec.id) clearSeat(seat);
-    }
+    const seat = heldSeat(this.state, rec.id);
+    if (seat) clearSeat(seat);
     this.state.members.delete(rec.id);
     this.members.remove(rec);
   }
@@ -419,10 +415,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const member = this.state.members.get(rec.id);
     if (!member) return;
     member.connected = connected;
-    if (member.seat >= 0) {
-      const seat = this.state.seats[member.seat];
-      if (seat && seat.memberId === rec.id) seat.connected = connected;
-    }
+    const seat = heldSeat(this.state, rec.id);
+    if (seat) seat.connected = connected;
   }
 
   updateSpectators(): void {
@@ -580,10 +574,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (name === null) fail('bad-message', 'A name needs 1 to 24 visible characters.');
     const member = this.state.members.get(rec.id)!;
     member.name = this.uniqueNameFor(rec.id, name);
-    if (member.seat >= 0) {
-      const seat = this.state.seats[member.seat];
-      if (seat.memberId === rec.id) seat.name = member.name;
-    }
+    const seat = heldSeat(this.state, rec.id);
+    if (seat) seat.name = member.name;
   }
 
   private onAgain(rec: MemberRecord, payload: unknown): void {

@@ -3,7 +3,7 @@
  * match starts. Bookkeeping on the synced state and the members' views only;
  * the room wires these to message types.
  */
-import { CLOCK_PACES, type AnyGame, type ClockPace } from '@fireside/shared';
+import { CLOCK_PACES, isClockPace, type AnyGame, type ClockPace } from '@fireside/shared';
 import { fail } from './errors.js';
 import type { MemberRecord, Members } from './members.js';
 import type { RoomLog } from './room-log.js';
@@ -176,6 +176,6 @@ export class Lobby {
 
 /** A table's clock pace from the outside world (create options, `configure`). */
 export function parseClock(input: unknown): ClockPace {
-  if (typeof input === 'string' && (CLOCK_PACES as readonly string[]).includes(input)) return input as ClockPace;
+  if (isClockPace(input)) return input;
   fail('bad-options', `clock must be one of ${CLOCK_PACES.join(', ')}.`);
 }

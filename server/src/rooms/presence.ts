@@ -13,6 +13,7 @@ import { fail } from './errors.js';
 import type { MemberRecord, Members } from './members.js';
 import type { RoomLog } from './room-log.js';
 import type { RoomState, Seat } from './schema.js';
+import { heldSeat } from './seats.js';
 import { isInt, payloadObject } from './validation.js';
 
 /** A dropped connection that comes back this fast (a reload) is not worth a "left" line. */
@@ -56,13 +57,6 @@ export class Presence {
     return this.host.state;
   }
 
-  private seatOf(memberId: string): Seat | undefined {
-    const member = this.state.members.get(memberId);
-    if (!member || member.seat < 0) return undefined;
-    const seat = this.state.seats[member.seat];
-    return seat && seat.memberId === memberId ? seat : undefined;
-  }
-
   joined(memberId: string): void {
     const m = this.state.members.get(memberId);
     if (m) this.host.roomLog.event('joined', memberId, m.name);
@@ -77,7 +71,7 @@ export class Presence {
     if (!member) return;
     const name = member.name;
     if (member.awaySince === 0) member.awaySince = this.now();
-    const seat = this.seatOf(memberId);
+    const seat = heldSeat(this.state, memberId);
     if (seat && seat.awaySince === 0) seat.awaySince = member.awaySince;
     this.clearTimer(this.leftTimers, memberId);
     if (forGood) this.logLeft(memberId, name);
@@ -101,7 +95,7 @@ export class Presence {
     if (!member) return;
     member.awaySince = 0;
     if (this.leftLogged.delete(memberId)) this.host.roomLog.event('back', memberId, member.name);
-    const seat = this.seatOf(memberId);
+    const seat = heldSeat(this.state, memberId);
     if (seat) {
       seat.awaySince = 0;
       this.clearTimer(this.standInTimers, seat.index);
@@ -243,7 +237,7 @@ export class Presence {
     if (!target || !member) fail('bad-member', 'No such member.');
     if (target.id === rec.id) fail('bad-member', 'The host cannot remove themselves; leave the room instead.');
     if (target.client !== null) fail('still-here', `${member.name} is still connected.`);
-    const seat = this.seatOf(target.id);
+    const seat = heldSeat(this.state, target.id);
     if (seat && this.state.status !== 'lobby') {
       // The match needs the seat: a bot keeps it for good.
       this.clearTimer(this.standInTimers, seat.index);

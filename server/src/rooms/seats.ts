@@ -66,6 +66,14 @@ export function resizeSeats(state: RoomState, players: number): string[] {
   return unseated;
 }
 
+/** The seat a member holds (its member's `seat` and the seat's `memberId` agree), or undefined. */
+export function heldSeat(state: RoomState, memberId: string): Seat | undefined {
+  const member = state.members.get(memberId);
+  if (!member || member.seat < 0) return undefined;
+  const seat = state.seats[member.seat];
+  return seat && seat.memberId === memberId ? seat : undefined;
+}
+
 export function firstEmptySeat(state: RoomState): number {
   return state.seats.findIndex((s) => s.kind === 'empty');
 }

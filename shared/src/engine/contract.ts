@@ -139,6 +139,7 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
 export type ClockPace = 'off' | 'relaxed' | 'normal' | 'fast';
 export const CLOCK_PACES: readonly ClockPace[] = ['off', 'relaxed', 'normal', 'fast'];
 export const DEFAULT_CLOCK: ClockPace = 'relaxed';
+export const isClockPace = (x: unknown): x is ClockPace => (CLOCK_PACES as readonly unknown[]).includes(x);
 
 /** Seconds a step may take at each pace but `off`. */
 export type StepBudget = Record<Exclude<ClockPace, 'off'>, number>;
