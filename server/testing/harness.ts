@@ -172,6 +172,13 @@ export class Player {
   }
 }
 
+/** The room log (chat lines with an event, docs/protocol.md), as "event name" plus " text" when it has one: "sat Ann 1". */
+export function roomLogOf(p: Player): string[] {
+  return [...(p.state.chat as Iterable<{ event: string; name: string; text: string }>)]
+    .filter((l) => l.event !== '')
+    .map((l) => `${l.event} ${l.name}${l.text ? ` ${l.text}` : ''}`);
+}
+
 export async function createRoom(url: string, options: Record<string, unknown>): Promise<Player> {
   const client = new Client(url);
   const room = await client.create('game', options);

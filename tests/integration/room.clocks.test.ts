@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoom, joinRoom, startServer, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom, joinRoom, roomLogOf, startServer, type Player, type TestServer } from '../../server/testing/harness.js';
 
 const servers: TestServer[] = [];
 const players: Player[] = [];
@@ -36,8 +36,6 @@ async function pair(srv: TestServer, clock?: string): Promise<[Player, Player]> 
   await a.until((s) => s.seats[1].kind === 'human', 'seated');
   return [a, b];
 }
-
-const timeouts = (p: Player): string[] => [...(p.state.chat as Iterable<{ event: string; name: string }>)].filter((l) => l.event === 'timeout').map((l) => l.name);
 
 describe('clocks', () => {
   it('a room starts relaxed; the host sets the pace in the lobby; bad paces are refused', async () => {
@@ -72,7 +70,7 @@ describe('clocks', () => {
     await b.until((s) => JSON.parse(s.view).picked[1] === true, 'the stand-in picked for Bo', 4000);
     expect(Date.now()).toBeGreaterThanOrEqual(bDeadline - 50);
     expect(JSON.parse(b.state.seats[1].secret).mine).not.toBeNull();
-    await a.until(() => timeouts(a).includes('Bo'), 'the log says so');
+    await a.until(() => roomLogOf(a).includes('timeout Bo'), 'the log says so');
     // The stand-in played only that step: Bo's seat is his own (no stand-in flag).
     expect(a.state.seats[1].standIn).toBe(false);
   });

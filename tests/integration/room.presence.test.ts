@@ -8,7 +8,7 @@
  */
 import '../../server/testing/ws-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createRoom, joinRoom, startedMatch, startServer, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom, joinRoom, roomLogOf, startedMatch, startServer, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
 
 let srv: TestServer;
 const players: Player[] = [];
@@ -19,14 +19,6 @@ afterAll(async () => {
   for (const p of players) await p.leave().catch(() => undefined);
   await srv.close();
 });
-
-interface Line {
-  event: string;
-  name: string;
-  text: string;
-}
-const logOf = (p: Player): string[] =>
-  [...(p.state.chat as Iterable<Line>)].filter((l) => l.event !== '').map((l) => `${l.event} ${l.name}${l.text ? ` ${l.text}` : ''}`);
 
 async function match(names: string[]): Promise<Player[]> {
   const ps = await startedMatch(srv.url, names);
@@ -46,8 +38,8 @@ describe('presence', () => {
     bo.send('stand');
     await host.until((s) => s.seats[1].kind === 'empty', 'stood');
     await cy.leave();
-    await host.until((s) => logOf(host).includes('left Cy'), 'Cy left');
-    expect(logOf(host)).toEqual(['joined Ann', 'joined Bo', 'joined Cy', 'sat Ann 1', 'sat Bo 2', 'stood Bo', 'left Cy']);
+    await host.until((s) => roomLogOf(host).includes('left Cy'), 'Cy left');
+    expect(roomLogOf(host)).toEqual(['joined Ann', 'joined Bo', 'joined Cy', 'sat Ann 1', 'sat Bo 2', 'stood Bo', 'left Cy']);
     // Who watches, by name: members without a seat who are connected.
     const watching = [...host.state.members.values()].filter((m: { seat: number; connected: boolean }) => m.seat < 0 && m.connected).map((m: { name: string }) => m.name);
     expect(watching).toEqual(['Bo']);
@@ -72,7 +64,7 @@ describe('presence', () => {
     await ann.until((s) => s.seats[1].standIn === true, 'the stand-in', 5000);
     const tookOver = Date.now() - left;
     await ann.until((s) => JSON.parse(s.view).picked[1] === true, 'the stand-in picked', 5000);
-    expect(logOf(ann)).toEqual(expect.arrayContaining(['left Bo', 'standin Bo']));
+    expect(roomLogOf(ann)).toEqual(expect.arrayContaining(['left Bo', 'standin Bo']));
     process.stderr.write(`presence: stand-in took over ${tookOver} ms after the player left (delay 1 s)\n`);
 
     // Bo comes back with the token: the seat is his again, with his secret.
@@ -81,7 +73,7 @@ describe('presence', () => {
     await back.until((s) => s.seats[1].standIn === false && s.seats[1].connected && s.seats[1].secret !== '', 'Bo back in his seat');
     expect(JSON.parse(back.state.seats[1].secret).marker).toMatch(/^SEKRIT-1-/);
     expect(back.state.seats[1].awaySince).toBe(0);
-    await ann.until((s) => logOf(ann).includes('handback Bo') && logOf(ann).includes('back Bo'), 'the log says so');
+    await ann.until((s) => roomLogOf(ann).includes('handback Bo') && roomLogOf(ann).includes('back Bo'), 'the log says so');
     // And plays: his reveal turn is his to take (no bot takes it any more).
     ann.send('intent', { action: { type: 'reveal' } });
     await back.until((s) => s.seats[1].awaiting === true, "Bo's turn");
@@ -98,7 +90,7 @@ describe('presence', () => {
     ann.dropSocket();
     await bo.until((s) => s.members.get(s.hostId)?.name === 'Ann' && s.members.get(s.hostId)?.connected === false, 'Ann away, still host');
     await bo.until((s) => s.members.get(s.hostId)?.name === 'Bo', 'Bo is host', 5000);
-    await bo.until((s) => logOf(bo).includes('host Bo'), 'logged');
+    await bo.until((s) => roomLogOf(bo).includes('host Bo'), 'logged');
   });
 
   it('the host hands a seat to a bot and back; a player only their own; others are refused', async () => {
@@ -114,7 +106,7 @@ describe('presence', () => {
     ann.send('standIn', { seat: 0, on: 'yes' });
     await ann.until(() => ann.errors.length >= 2, 'bad input refused');
     expect(ann.errors.map((e) => e.code)).toEqual(['bad-seat', 'bad-message']);
-    expect(logOf(ann)).toEqual(expect.arrayContaining(['standin Bo', 'handback Bo']));
+    expect(roomLogOf(ann)).toEqual(expect.arrayContaining(['standin Bo', 'handback Bo']));
   });
 
   it('the host removes a member who has gone: in a match a bot keeps the seat; a connected member cannot be removed', async () => {
@@ -127,7 +119,7 @@ describe('presence', () => {
     await cy.leave();
     ann.send('remove', { memberId: cyId });
     await ann.until((s) => s.seats[2].kind === 'bot' && !s.members.has(cyId), 'Cy removed, a bot in seat 3');
-    expect(logOf(ann)).toContain('removed Cy');
+    expect(roomLogOf(ann)).toContain('removed Cy');
     // Cy's token no longer opens anything of this room: a newcomer without a seat.
     const again = await joinRoom(srv.url, ann.room.roomId, { token, name: 'Cy' });
     players.push(again);

@@ -13,7 +13,7 @@
 import '../../server/testing/ws-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getGame } from '@fireside/shared';
-import { createRoom, joinRoom, type Player } from '../../server/testing/harness.js';
+import { createRoom, joinRoom, roomLogOf, type Player } from '../../server/testing/harness.js';
 import { playUntil } from './helpers/drive.js';
 import { startFiresideServer, type RunningServer } from './helpers/server.js';
 
@@ -55,9 +55,6 @@ async function table(id: string, clock: string): Promise<[Player, Player]> {
   return [alice, bob];
 }
 
-const logLines = (p: Player): string[] =>
-  [...(p.state.chat as Iterable<{ event: string; name: string }>)].filter((l) => l.event).map((l) => `${l.event} ${l.name}`);
-
 describe.each(['gifttrap', 'santa', 'windcity'])('%s', (id) => {
   const game = getGame(id)!;
 
@@ -91,7 +88,7 @@ describe.each(['gifttrap', 'santa', 'windcity'])('%s', (id) => {
     const back = await joinRoom(srv.url, alice.room.roomId, { token });
     players.push(back);
     await back.until((s) => s.seats[1].standIn === false && s.seats[1].secret !== '', 'Bob back in his seat, with his secrets');
-    await alice.until(() => ['left Bob', 'standin Bob', 'back Bob', 'handback Bob'].every((l) => logLines(alice).includes(l)), 'the room log tells it');
+    await alice.until(() => ['left Bob', 'standin Bob', 'back Bob', 'handback Bob'].every((l) => roomLogOf(alice).includes(l)), 'the room log tells it');
     await playUntil(game, new Map([[0, alice], [1, back]]), () => false, `${id} to the end`, 240_000);
     await alice.until((s) => s.status === 'ended' && s.lastMatchId !== '', 'the end, stored');
 
@@ -116,7 +113,7 @@ describe.each(['gifttrap', 'santa', 'windcity'])('%s', (id) => {
       return s.status === 'ended' && s.lastMatchId !== '';
     }, 'the end, by the clock', 240_000);
     expect(countdowns).toBeGreaterThan(0);
-    expect(logLines(alice).some((l) => l === 'timeout Alice' || l === 'timeout Bob')).toBe(true);
+    expect(roomLogOf(alice).some((l) => l === 'timeout Alice' || l === 'timeout Bob')).toBe(true);
     const events = (await storedLog(alice.state.lastMatchId)).filter((e) => e.kind === 'action' && (e.seat === 0 || e.seat === 1));
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.bot)).toBe(true);
