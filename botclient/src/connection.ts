@@ -4,23 +4,26 @@
  * seat's `secret`. It never sees (and never needs) the full game state.
  */
 import { Client, type Room } from '@colyseus/sdk';
-import { getGame, rngFromSeed, type AnyGame, type MatchResult, type RandomSource } from '@fireside/shared';
-import { seatOf, snapshot, type RoomSnapshot } from './state.js';
+import {
+  CloseCodes,
+  getGame,
+  rngFromSeed,
+  type AcceptedMessage,
+  type AnyGame,
+  type ClientMessages,
+  type ClientMessageType,
+  type ErrorMessage,
+  type MatchResult,
+  type RandomSource,
+  type WelcomeMessage,
+} from '@fireside/shared';
+import { seatOf, StateReader, type RoomSnapshot } from './state.js';
 
 export type Logger = (message: string) => void;
 
-/** `error` message payload (docs/protocol.md). */
-export interface RoomErrorMessage {
-  code: string;
-  message: string;
-  type: string;
-}
-
-export interface WelcomeMessage {
-  memberId: string;
-  token: string;
-  roomId: string;
-}
+/** `error` message payload (shared/src/protocol/messages.ts). */
+export type RoomErrorMessage = ErrorMessage;
+export type { WelcomeMessage };
 
 export interface ConnectOptions {
   /** Server origin, e.g. http://127.0.0.1:2567 */
@@ -33,7 +36,7 @@ export interface ConnectOptions {
 }
 
 /** Close code of a connection replaced by another one of the same member (a second tab). */
-const CLOSE_REPLACED = 4000;
+const CLOSE_REPLACED = CloseCodes.REPLACED;
 
 export interface PlayOptions {
   /** Seed of this bot's random choices. */
@@ -117,9 +120,12 @@ export class BotConnection {
   private readonly log: Logger;
   private readonly verbose: boolean;
   private readonly errorListeners = new Set<(e: RoomErrorMessage) => void>();
+  private readonly acceptedListeners = new Set<(m: AcceptedMessage) => void>();
   private readonly stateListeners = new Set<(s: RoomSnapshot) => void>();
   private readonly leaveListeners = new Set<(code: number, reason?: string) => void>();
   private welcomeWaiters: (() => void)[] = [];
+  /** Decodes this connection's state, parsing only the view parts that changed. */
+  private readonly reader = new StateReader();
   private left = false;
   /** Set by leave(): a leave on purpose is not followed by a rejoin. */
   private leaving = false;
@@ -170,10 +176,13 @@ export class BotConnection {
       this.log(`${this.name}: refused ${m.type}: ${m.code}: ${m.message}`);
       for (const l of [...this.errorListeners]) l(m);
     });
+    this.room.onMessage('accepted', (m: AcceptedMessage) => {
+      for (const l of [...this.acceptedListeners]) l(m);
+    });
     // Ignore any other message type quietly (chat etc. are state, but be lenient).
     this.room.onMessage('*', () => {});
     this.room.onStateChange((state: unknown) => {
-      const snap = snapshot(state);
+      const snap = this.reader.read(state);
       for (const l of [...this.stateListeners]) l(snap);
     });
     this.room.onMessage('restarting', () => this.log(`${this.name}: the server is restarting; will rejoin`));
@@ -238,7 +247,7 @@ export class BotConnection {
 
   /** The current state as plain objects. */
   get state(): RoomSnapshot {
-    return snapshot(this.room.state);
+    return this.reader.read(this.room.state);
   }
 
   /** This member's seat, or -1. */
@@ -257,7 +266,7 @@ export class BotConnection {
   private outboxTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Sends a message (in order, rate-limited); `after` runs right after it went out. */
-  send(type: string, payload: unknown = {}, after?: () => void): void {
+  send<T extends ClientMessageType>(type: T, payload: ClientMessages[T] | Record<string, unknown> = {}, after?: () => void): void {
     this.outbox.push([type, payload, after]);
     this.flush();
   }
@@ -291,6 +300,12 @@ export class BotConnection {
     return () => this.stateListeners.delete(listener);
   }
 
+  /** Listens for `accepted` (an intent sent with an id was applied; the patch showing it came first). */
+  onAccepted(listener: (m: AcceptedMessage) => void): () => void {
+    this.acceptedListeners.add(listener);
+    return () => this.acceptedListeners.delete(listener);
+  }
+
   onError(listener: (e: RoomErrorMessage) => void): () => void {
     this.errorListeners.add(listener);
     return () => this.errorListeners.delete(listener);
@@ -305,7 +320,7 @@ export class BotConnection {
    * Sends a message (optional) and waits until the state satisfies `done`.
    * Rejects on an `error` message of the same type, on leaving, or on timeout.
    */
-  request(type: string | null, payload: unknown, done: (s: RoomSnapshot) => boolean, timeoutMs = 10_000, what = type ?? 'state'): Promise<RoomSnapshot> {
+  request(type: ClientMessageType | null, payload: unknown, done: (s: RoomSnapshot) => boolean, timeoutMs = 10_000, what = type ?? 'state'): Promise<RoomSnapshot> {
     return new Promise((resolve, reject) => {
       const cleanup: (() => void)[] = [];
       const finish = (fn: () => void) => {
@@ -331,7 +346,7 @@ export class BotConnection {
       if (type !== null) {
         // A message that changes nothing brings no patch: once the server has
         // handled it (its pong follows any error it caused), look at the state.
-        this.send(type, payload, () =>
+        this.send(type, payload as Record<string, unknown>, () =>
           this.room.ping(() => {
             if (done(this.state)) finish(() => resolve(this.state));
           }),
@@ -381,7 +396,14 @@ export class BotConnection {
     const delayMs = opts.delayMs ?? 0;
     const choose = opts.decide ?? defaultDecide;
     let game: AnyGame | undefined;
-    let pending: { sig: string; at: number } | null = null;
+    /**
+     * What we wait for before deciding again: an intent in flight (`id`, until
+     * its `accepted` or `error`: patches about other seats' moves may arrive
+     * first, and deciding on them would send the same move twice), or, with
+     * no id, a state other than `sig`. Either way, after `resendMs` we look again.
+     */
+    let pending: { sig: string; at: number; id?: number } | null = null;
+    let nextIntentId = 1;
     let refusals = 0;
     let refusedSig = '';
     let delayTimer: ReturnType<typeof setTimeout> | null = null;
@@ -440,7 +462,7 @@ export class BotConnection {
           return;
         }
         const sig = `${now.view}\u0000${mine.secret ?? ''}`;
-        if (pending && pending.sig === sig && Date.now() - pending.at < resendMs) return;
+        if (pending && (pending.id !== undefined || pending.sig === sig) && Date.now() - pending.at < resendMs) return;
         if (delayMs > 0 && !fromTimer) {
           if (!delayTimer) {
             delayTimer = setTimeout(() => {
@@ -466,8 +488,9 @@ export class BotConnection {
           pending = { sig, at: Date.now() };
           return;
         }
-        pending = { sig, at: Date.now() };
-        this.send('intent', { action });
+        const id = nextIntentId++;
+        pending = { sig, at: Date.now(), id };
+        this.send('intent', { action, id });
       };
 
       cleanup.push(
@@ -477,8 +500,16 @@ export class BotConnection {
         }),
       );
       cleanup.push(
+        this.onAccepted((m) => {
+          if (settled || pending?.id !== m.id) return;
+          pending = null;
+          decide(this.state);
+        }),
+      );
+      cleanup.push(
         this.onError((e) => {
           if (e.type !== 'intent' || settled) return;
+          if (pending?.id !== undefined && e.id === pending.id) pending = null;
           const now = this.state;
           const seat = seatOf(now, this.memberId);
           if (now.status !== 'playing' || seat < 0 || !now.seats[seat]?.awaiting) return; // stale: the game moved on

@@ -10,5 +10,5 @@ export { runMatch, joinMatch, withTimeout } from './match.js';
 export type { CreateMatchOptions, CreateMatchResult, JoinMatchOptions, MatchReport } from './match.js';
 export { parseCliArgs, parseInviteLink, parseServerUrl, UsageError, USAGE, DEFAULT_TIMEOUT_S } from './args.js';
 export type { Command, CreateCommand, JoinCommand, InviteLink } from './args.js';
-export { snapshot, seatOf } from './state.js';
+export { StateReader, seatOf } from './state.js';
 export type { RoomSnapshot, SeatSnapshot, MemberSnapshot } from './state.js';

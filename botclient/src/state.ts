@@ -1,6 +1,7 @@
 /**
  * Plain snapshots of the synchronized room state (docs/protocol.md, "State").
  */
+import { ViewDecoder } from '@fireside/shared';
 
 export interface SeatSnapshot {
   index: number;
@@ -30,26 +31,52 @@ export interface RoomSnapshot {
   members: Record<string, MemberSnapshot>;
   spectators: number;
   matchNo: number;
+  /** The game's public view, parsed (null in the lobby). Unchanged parts keep their identity. */
+  publicView: Record<string, unknown> | null;
+  /** The same view as JSON ('' in the lobby): a cheap "did anything change" signature. */
   view: string;
   result: string;
 }
 
-/** Converts the SDK's decoded schema state into plain objects. */
-export function snapshot(state: unknown): RoomSnapshot {
-  const s = state as { toJSON?: () => unknown } | undefined;
-  const plain = (s && typeof s.toJSON === 'function' ? s.toJSON() : s ?? {}) as Partial<RoomSnapshot>;
+/**
+ * Turns one connection's decoded state into snapshots. It keeps the view's
+ * decoder (which parses only the parts that changed) and the view's JSON,
+ * written again only when the view changed.
+ */
+export class StateReader {
+  private readonly views = new ViewDecoder();
+  private lastView: object | null = null;
+  private lastJson = '';
+
+  read(state: unknown): RoomSnapshot {
+    const s = (state ?? {}) as Record<string, unknown> & { view?: Parameters<ViewDecoder['decode']>[0] };
+    const publicView = this.views.decode(s.view);
+    if (publicView !== this.lastView) {
+      this.lastView = publicView;
+      this.lastJson = publicView ? JSON.stringify(publicView) : '';
+    }
+    return { ...snapshotFields(s), publicView, view: this.lastJson };
+  }
+}
+
+const plain = (x: unknown): unknown => (x && typeof (x as { toJSON?: unknown }).toJSON === 'function' ? (x as { toJSON: () => unknown }).toJSON() : x);
+
+/** The SDK's decoded schema state as plain objects, all but the view (whose parts toJSON would copy on every patch). */
+function snapshotFields(s: Record<string, unknown>): Omit<RoomSnapshot, 'view' | 'publicView'> {
+  // Field by field: a schema instance's fields are accessors, which a spread would not copy.
+  const { game, status, hostId, players, options, spectators, matchNo, result } = s;
+  const p = { game, status, hostId, players, options, spectators, matchNo, result, seats: plain(s.seats), members: plain(s.members) } as Partial<RoomSnapshot>;
   return {
-    game: plain.game ?? '',
-    status: plain.status ?? 'lobby',
-    hostId: plain.hostId ?? '',
-    players: plain.players ?? 0,
-    options: plain.options ?? '{}',
-    seats: Array.isArray(plain.seats) ? plain.seats : [],
-    members: plain.members ?? {},
-    spectators: plain.spectators ?? 0,
-    matchNo: plain.matchNo ?? 1,
-    view: plain.view ?? '',
-    result: plain.result ?? '',
+    game: p.game ?? '',
+    status: p.status ?? 'lobby',
+    hostId: p.hostId ?? '',
+    players: p.players ?? 0,
+    options: p.options ?? '{}',
+    seats: Array.isArray(p.seats) ? p.seats : [],
+    members: p.members ?? {},
+    spectators: p.spectators ?? 0,
+    matchNo: p.matchNo ?? 1,
+    result: p.result ?? '',
   };
 }
 

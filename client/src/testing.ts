@@ -6,6 +6,8 @@ export interface FiresideHandle {
   room: unknown;
   /** The current game table (e.g. pointOf() to find things on the canvas), or null. */
   table: unknown;
+  /** JSON of the public view as this client decoded it ('' in the lobby or with no room). */
+  viewJson: () => string;
 }
 
 declare global {
@@ -14,7 +16,7 @@ declare global {
   }
 }
 
-window.__fireside = { app: null, room: null, table: null };
+window.__fireside = { app: null, room: null, table: null, viewJson: () => '' };
 
 export function exposeForTests(part: Partial<FiresideHandle>): void {
   Object.assign(window.__fireside, part);

@@ -13,6 +13,7 @@ import { defineRoom, matchMaker } from '@colyseus/core';
 import compression from 'compression';
 import express from 'express';
 import { Encoder } from '@colyseus/schema';
+import { WebSocketTransport } from '@colyseus/ws-transport';
 import { GameRoom } from './rooms/GameRoom.js';
 import type { RoomSettings } from './rooms/settings.js';
 import type { MatchStore } from './store/types.js';
@@ -21,10 +22,17 @@ import { mountTablesApi } from './tables-api.js';
 
 export { GameRoom };
 
-// A game's public view travels as one JSON string, and Wind City's (board,
-// per-turn records, log) outgrows the 8 KB default encode buffer late in a
-// game; the encoder would grow it anyway, with a warning on every growth.
+// A room's full state (sent on join: Wind City's board, per-turn records and
+// log late in a game) outgrows the 8 KB default encode buffer; the encoder
+// would grow it anyway, with a warning on every growth.
 Encoder.BUFFER_SIZE = 128 * 1024;
+
+/**
+ * Per-message deflate, off unless FIRESIDE_WS_DEFLATE=1: the patches are
+ * already small (docs/measurements.md, "The wire", has what it costs and
+ * saves). Frames under 256 bytes are never compressed.
+ */
+const wsDeflate = (env: NodeJS.ProcessEnv = process.env) => (env.FIRESIDE_WS_DEFLATE === '1' ? { threshold: 256 } : false);
 export const ROOM_NAME = 'game';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,6 +68,7 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
   return config({
     displayLogs: false,
     options: { greet: false },
+    initializeTransport: (options) => new WebSocketTransport({ ...options, perMessageDeflate: wsDeflate() }),
     rooms: {
       [ROOM_NAME]: defineRoom(ConfiguredGameRoom),
     },

@@ -16,6 +16,7 @@ import type { RoomSettings } from '../src/rooms/settings.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { MatchStore } from '../src/store/types.js';
 import { badBotGame, secretGame, timedGame } from './fixture-game.js';
+import { ViewJson, withViewJson } from './view-json.js';
 import type { RecordingWebSocket } from './ws-setup.js';
 
 const fixtures = new Map([secretGame, badBotGame, timedGame].map((g) => [g.id, g]));
@@ -101,8 +102,11 @@ export class Player {
     if (ws && !this.sockets.includes(ws)) this.sockets.push(ws);
   }
 
+  private readonly views = new ViewJson();
+
+  /** The decoded state; its `view` reads as the public view's JSON (view-json.ts). */
   get state(): any {
-    return this.room.state;
+    return withViewJson(this.room.state, this.views);
   }
 
   get welcome(): { memberId: string; token: string; roomId: string } | undefined {
@@ -131,7 +135,7 @@ export class Player {
 
   /** Waits until the decoded state satisfies `pred`. */
   async until(pred: (state: any) => boolean, label = 'state condition', timeoutMs = 4000): Promise<void> {
-    await waitFor(() => this.room.state !== undefined && pred(this.room.state), label, timeoutMs, () => JSON.stringify(this.room.state?.toJSON?.()));
+    await waitFor(() => this.room.state !== undefined && pred(this.state), label, timeoutMs, () => JSON.stringify(this.room.state?.toJSON?.()));
   }
 
   /** Sends `type` and resolves with the `error` it provokes (fails if none within the timeout). */

@@ -2,3 +2,5 @@ export * from './engine/index.js';
 export { games, gameIds, getGame } from './games/registry.js';
 export type { GameId } from './games/registry.js';
 export * from './tables.js';
+export * from './protocol/view-wire.js';
+export * from './protocol/messages.js';

@@ -298,7 +298,7 @@ describe('Gift Trap in the browser', () => {
     expect(tableShot && phoneShot).toBe(true);
     for (const p of [...players, dana]) expect(p.errors).toEqual([]);
     // The spectator followed the game to round 2 and never received a seat's secret.
-    await dana.page.waitForFunction(() => JSON.parse((window as unknown as { __fireside: { room: { state: { view: string } } } }).__fireside.room.state.view || '{}').round >= 2);
+    await dana.page.waitForFunction(() => JSON.parse((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson() || '{}').round >= 2);
     await dana.page.screenshot({ path: path.join(ARTIFACTS, 'table-spectator.png'), fullPage: true });
     expect(
       await dana.page.evaluate(() => (window as unknown as { __fireside: { room: { state: { seats: { secret?: string }[] } } } }).__fireside.room.state.seats.map((seat) => seat.secret ?? '')),

@@ -88,7 +88,7 @@ describe('server restart', () => {
     let viewBefore = '';
     for (let stable = 0; stable < 10; ) {
       await page.waitForTimeout(100);
-      const v = await page.evaluate(() => (window as any).__fireside.room.state.view as string);
+      const v = await page.evaluate(() => (window as any).__fireside.viewJson() as string);
       stable = v === viewBefore ? stable + 1 : 0;
       viewBefore = v;
     }

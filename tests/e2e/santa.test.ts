@@ -238,13 +238,14 @@ describe('Santa Claus in the browser', () => {
         if (p === alice && did?.startsWith('pick') && !hiddenChecked) {
           // Bob (who has not picked yet) knows that Alice has picked, never which card.
           await bob.page.waitForFunction(() => {
-            const room = (window as unknown as { __fireside: { room: { state: { view: string } } } }).__fireside.room;
-            const v = JSON.parse(room.state.view) as { phase: string; picked: boolean[] };
+            const fs = (window as unknown as { __fireside: { viewJson: () => string } }).__fireside;
+            const v = JSON.parse(fs.viewJson()) as { phase: string; picked: boolean[] };
             return v.phase !== 'pick' || v.picked[0];
           }, null, { timeout: 5000 });
           const seen = await bob.page.evaluate(() => {
-            const room = (window as unknown as { __fireside: { room: { state: { view: string; seats: { secret?: string }[] } } } }).__fireside.room;
-            return { view: room.state.view, aliceSecret: room.state.seats[0]?.secret ?? '' };
+            const fs = (window as unknown as { __fireside: { viewJson: () => string; room: { state: { seats: { secret?: string }[] } } } }).__fireside;
+            const room = fs.room;
+            return { view: fs.viewJson(), aliceSecret: room.state.seats[0]?.secret ?? '' };
           });
           const v = JSON.parse(seen.view) as { phase: string; picked: boolean[]; played: (number | null)[] };
           if (v.phase === 'pick' && v.picked[0]) {

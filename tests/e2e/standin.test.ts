@@ -72,8 +72,8 @@ describe('stand-ins in the browser', () => {
     await alice.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('away · bot playing'), tid('presence-status-0'), { timeout: 10_000 });
     await alice.waitForSelector('[data-testid="log-line"][data-event="standin"]');
     // The game goes on: the round moves past a step that needed Bob's seat.
-    const before = await alice.evaluate(() => JSON.stringify((window as unknown as { __fireside: { room: { state: { view: string } } } }).__fireside.room.state.view));
-    await alice.waitForFunction((b) => JSON.stringify((window as unknown as { __fireside: { room: { state: { view: string } } } }).__fireside.room.state.view) !== b, before, { timeout: 20_000 });
+    const before = await alice.evaluate(() => JSON.stringify((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()));
+    await alice.waitForFunction((b) => JSON.stringify((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()) !== b, before, { timeout: 20_000 });
     await alice.screenshot({ path: shot('bot-playing') });
 
     // Bob opens Fireside again: his table is in "Your tables"; Rejoin brings him back to his seat, with his cards.

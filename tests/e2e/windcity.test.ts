@@ -79,10 +79,10 @@ interface Request {
   price: number;
   answer: string | null;
 }
-type RoomHandle = { __fireside: { room: { state: { view: string; seats: { secret: string }[] } } } };
+type RoomHandle = { __fireside: { viewJson: () => string; room: { state: { seats: { secret: string }[] } } } };
 
 /** The public view as this page received it. */
-const viewOf = (page: Page): Promise<View> => page.evaluate(() => JSON.parse((window as unknown as RoomHandle).__fireside.room.state.view) as View);
+const viewOf = (page: Page): Promise<View> => page.evaluate(() => JSON.parse((window as unknown as RoomHandle).__fireside.viewJson()) as View);
 
 /** Every seat's view-only secret as this page received it ('' when not sent to it). */
 const secretsOf = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as RoomHandle).__fireside.room.state.seats.map((s) => s.secret ?? ''));
@@ -267,7 +267,7 @@ describe('Wind City in the browser', () => {
       await page.click(tid(`accept-${BOB}`));
       await gone(page, tid(`accept-${BOB}`));
       await page.waitForFunction(
-        (b) => (JSON.parse((window as unknown as RoomHandle).__fireside.room.state.view) as View).log.some((e) => e.kind === 'insured' && e.buyer === b),
+        (b) => (JSON.parse((window as unknown as RoomHandle).__fireside.viewJson()) as View).log.some((e) => e.kind === 'insured' && e.buyer === b),
         BOB,
         { timeout: 15_000 },
       );
@@ -292,7 +292,7 @@ describe('Wind City in the browser', () => {
       for (const p of [page, bob.page, watcher.page]) {
         await p.waitForFunction(
           ([sq, seat]) => {
-            const v = JSON.parse((window as unknown as RoomHandle).__fireside.room.state.view) as View;
+            const v = JSON.parse((window as unknown as RoomHandle).__fireside.viewJson()) as View;
             const cell = document.querySelector(`[data-testid="scores"] tbody tr[data-seat="${seat}"] td:nth-child(4)`);
             return v.houses[sq as number]?.insured === true && cell?.textContent === '1';
           },
@@ -333,8 +333,9 @@ describe('Wind City in the browser', () => {
           } else if (phase === 'plan' && (await page.$(tid('action-0')))) {
             // Build a plan on the card: two actions on the canvas, one by its button, then reorder.
             const choice = await page.evaluate(() => {
-              const room = (window as unknown as { __fireside: { room: { state: { view: string; seats: { secret: string }[] } } } }).__fireside.room;
-              const view = JSON.parse(room.state.view) as { act: unknown; hasCard: boolean };
+              const fs = (window as unknown as { __fireside: { viewJson: () => string; room: { state: { seats: { secret: string }[] } } } }).__fireside;
+              const room = fs.room;
+              const view = JSON.parse(fs.viewJson()) as { act: unknown; hasCard: boolean };
               return { publicAct: view.act, hasCard: view.hasCard, others: room.state.seats.slice(1).map((s) => s.secret ?? '') };
             });
             // Secrets: the public view says a card is held, never which; other seats' secrets never reach Alice.

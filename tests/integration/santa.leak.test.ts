@@ -41,7 +41,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { installRecordingWebSocket, linkRoomsToSockets, recordingSockets, socketsOf, type RecordedFrame } from './helpers/recording-ws.js';
-import type { ClientLog } from './helpers/leak-scan.js';
+import { keyPattern, type ClientLog } from './helpers/leak-scan.js';
 import { startFiresideServer, type RunningServer } from './helpers/server.js';
 import type { SantaPublicView, SantaSeatView } from '../../shared/src/games/santa/types.js';
 
@@ -115,9 +115,9 @@ interface ScanReport {
 }
 
 const FORBIDDEN: { pattern: RegExp; what: string }[] = [
-  { pattern: /"rng"/, what: 'the rng key (generator state)' },
-  { pattern: /"seed"/i, what: 'a seed key' },
-  { pattern: /"picks"/, what: 'the engine-only picks key' },
+  { pattern: keyPattern('rng'), what: 'the rng key (generator state)' },
+  { pattern: keyPattern('seed', 'i'), what: 'a seed key' },
+  { pattern: keyPattern('picks'), what: 'the engine-only picks key' },
   // The server's seeds are randomBytes(32|16).toString('hex'): no long hex run may go out.
   { pattern: /[0-9a-f]{32,}/i, what: 'a long hex string (a seed?)' },
 ];

@@ -1,5 +1,5 @@
 /** The lobby: invite link, seats, host settings and Start. */
-import { CLOCK_PACES } from '@fireside/shared/engine/contract';
+import { CLOCK_PACES, type ClockPace } from '@fireside/shared/engine/contract';
 import { h, patch } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import type { RoomSnapshot } from '../net/snapshot.js';
@@ -101,7 +101,8 @@ export class Lobby {
       h('span', { class: 'field-label' }, '⏱ ', t('presence.clockLabel')),
       h(
         'select',
-        { class: 'input', testid: 'clock', disabled: !isHost, onchange: (e: Event) => this.session.send('configure', { clock: (e.target as HTMLSelectElement).value }) },
+        { class: 'input', testid: 'clock', disabled: !isHost, // The select offers only CLOCK_PACES; the server checks again.
+          onchange: (e: Event) => this.session.send('configure', { clock: (e.target as HTMLSelectElement).value as ClockPace }) },
         CLOCK_PACES.map((p) => h('option', { value: p, selected: p === snap.clock }, t(`presence.clocks.${p}`))),
       ),
       h('span', { class: 'hint' }, t('presence.clockHint')),

@@ -6,19 +6,18 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { serverEndpoint } from './endpoint.js';
 import { toSnapshot, type RoomSnapshot } from './snapshot.js';
+import { ViewDecoder } from '@fireside/shared/protocol/view-wire';
+import { CloseCodes, type ClientMessages, type ClientMessageType, type ErrorMessage, type GameActions, type WelcomeMessage } from '@fireside/shared/protocol/messages';
 import { Emitter } from '../util/emitter.js';
 import { storage, seatKey, seenKey, tokenKey } from '../util/storage.js';
 
-export interface ServerErrorMsg {
-  code: string;
-  message: string;
-  type: string;
-}
+/** The server's `error` message (shared/src/protocol/messages.ts). */
+export type ServerErrorMsg = ErrorMessage;
 
 export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced' | 'restarting';
 
 /** Close code of a connection whose member was reclaimed by another tab (docs/protocol.md). */
-const CLOSE_REPLACED = 4000;
+const CLOSE_REPLACED = CloseCodes.REPLACED;
 
 /** Why a room could not be entered. */
 export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'other';
@@ -64,12 +63,14 @@ export class RoomSession {
   snapshot: RoomSnapshot | null = null;
   status: ConnectionStatus = 'open';
   private seatKept: number | null = null;
+  /** Rebuilds the public view from the parts that changed (one per connection: it caches the last parts). */
+  private readonly views = new ViewDecoder();
   private welcomed: Promise<void>;
 
   private constructor(readonly room: Room) {
     let resolveWelcome!: () => void;
     this.welcomed = new Promise((r) => (resolveWelcome = r));
-    room.onMessage('welcome', (msg: { memberId: string; token: string; roomId?: string }) => {
+    room.onMessage('welcome', (msg: WelcomeMessage) => {
       this.memberId = msg.memberId;
       const roomId = msg.roomId || room.roomId;
       storage.set(tokenKey(roomId), msg.token);
@@ -102,7 +103,7 @@ export class RoomSession {
   }
 
   private refresh(): void {
-    this.snapshot = toSnapshot(this.room.roomId, this.room.state, this.memberId);
+    this.snapshot = toSnapshot(this.room.roomId, this.room.state, this.memberId, this.views);
     this.rememberSeat(this.snapshot.me.seat);
     this.changed.emit(this.snapshot);
   }
@@ -120,12 +121,12 @@ export class RoomSession {
     this.refresh();
   }
 
-  send(type: string, payload: object = {}): void {
+  send<T extends ClientMessageType>(type: T, payload: ClientMessages[T] = {} as ClientMessages[T]): void {
     if (this.status === 'closed' || this.status === 'replaced' || this.status === 'restarting') return;
     this.room.send(type, payload);
   }
 
-  intent(action: object): void {
+  intent(action: GameActions[keyof GameActions]): void {
     this.send('intent', { action });
   }
 

@@ -1,7 +1,10 @@
 /**
  * Plain-JSON snapshots of the room state (docs/protocol.md), rebuilt after
  * every patch. The UI only ever reads snapshots, never the live schema.
+ * The game's public view is rebuilt by a ViewDecoder that parses only the
+ * parts that changed and keeps the identity of the others.
  */
+import { ViewDecoder } from '@fireside/shared/protocol/view-wire';
 export type RoomStatus = 'lobby' | 'playing' | 'ended';
 export type SeatKind = 'empty' | 'human' | 'bot';
 
@@ -81,10 +84,24 @@ function parse(json: unknown): unknown {
   }
 }
 
+/** Plain JSON of a live schema collection (or of a plain value in tests). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toSnapshot(roomId: string, state: any, memberId: string | null): RoomSnapshot {
-  // The live schema (MapSchema, ArraySchema) becomes plain JSON first.
-  const raw = state && typeof state.toJSON === 'function' ? state.toJSON() : state;
+const plain = (x: any): any => (x && typeof x.toJSON === 'function' ? x.toJSON() : x);
+
+/**
+ * The room's fields as plain JSON, all but the view: `toJSON()` of the whole
+ * state would copy every part of the view on every patch.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function plainFields(state: any): any {
+  if (!state) return state;
+  const { game, status, hostId, players, options, spectators, clock, matchNo, result, lastMatchId } = state;
+  return { game, status, hostId, players, options, spectators, clock, matchNo, result, lastMatchId, seats: plain(state.seats), members: plain(state.members), chat: plain(state.chat) };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function toSnapshot(roomId: string, state: any, memberId: string | null, views: ViewDecoder = new ViewDecoder()): RoomSnapshot {
+  const raw = plainFields(state);
   const members: Record<string, MemberSnap> = {};
   const rawMembers = raw?.members ?? {};
   for (const [id, m] of Object.entries<any>(rawMembers)) {
@@ -118,7 +135,7 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null):
     spectators: raw?.spectators ?? 0,
     clock: typeof raw?.clock === 'string' ? raw.clock : 'relaxed',
     matchNo: raw?.matchNo ?? 1,
-    view: parse(raw?.view),
+    view: views.decode(state?.view),
     result: parse(raw?.result) as MatchResultSnap | null,
     chat: ((raw?.chat ?? []) as ChatLine[]).map((c) => ({ ...c, event: typeof c.event === 'string' ? c.event : '' })),
     lastMatchId: typeof raw?.lastMatchId === 'string' ? raw.lastMatchId : '',

@@ -152,7 +152,7 @@ export class RoomScreen {
 
   private attach(session: RoomSession): void {
     this.session = session;
-    exposeForTests({ room: session.room });
+    exposeForTests({ room: session.room, viewJson: () => (session.snapshot?.view ? JSON.stringify(session.snapshot.view) : '') });
     this.chat = new ChatPanel((text) => session.send('chat', { text }));
     this.presence = new PresenceBar({
       standIn: (seat, on) => session.send('standIn', { seat, on }),

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gameIds, getGame, rngFromSeed, type AnyGame } from '@fireside/shared';
 import { secretGame, timedGame } from '../../testing/fixture-game.js';
+import { ViewJson } from '../../testing/view-json.js';
 import { RoomState } from '../rooms/schema.js';
 import { resizeSeats, seatBot } from '../rooms/seats.js';
 import { SqliteStore } from '../store/sqlite.js';
@@ -79,25 +80,27 @@ describe('LiveMatch', () => {
       { ...deps(game, state, () => (fail ? Promise.reject(new Error('disk full')) : new Promise<void>((r) => (release = r))), logs), isBot: () => false },
       setupOf(game, 3, 'slow'),
     );
-    const view0 = state.view;
+    const views = new ViewJson();
+    const viewOf = () => views.of(state.view);
+    const view0 = viewOf();
     const seat = game.awaiting(match.engineState)[0];
     const action = game.sampleAction(match.engineState, seat, rngFromSeed('a'));
     const pending = match.submit(seat, action);
     await new Promise((r) => setTimeout(r, 20));
-    expect(state.view).toBe(view0); // not stored yet: not told
+    expect(viewOf()).toBe(view0); // not stored yet: not told
     release();
     expect((await pending).ok).toBe(true);
-    expect(state.view).not.toBe(view0);
+    expect(viewOf()).not.toBe(view0);
     expect(match.log).toHaveLength(1);
 
     fail = true;
-    const view1 = state.view;
+    const view1 = viewOf();
     const secrets = state.seats.map((s) => s.secret);
     const seat2 = game.awaiting(match.engineState)[0];
     const res = await match.submit(seat2, game.sampleAction(match.engineState, seat2, rngFromSeed('b')));
     expect(res.ok).toBe(false);
     expect(!res.ok && res.error.code).toBe('internal');
-    expect(state.view).toBe(view1);
+    expect(viewOf()).toBe(view1);
     expect(state.seats.map((s) => s.secret)).toEqual(secrets);
     expect(match.log).toHaveLength(1);
     expect(logs.join('\n')).toMatch(/storing event 1 failed: disk full/);

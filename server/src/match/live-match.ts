@@ -17,6 +17,7 @@ import { BotDriver } from '../rooms/bots.js';
 import type { RoomState } from '../rooms/schema.js';
 import { replayMatch } from './replay.js';
 import { SeatClocks, type ClockRow } from './seat-clocks.js';
+import { syncView } from './view-sync.js';
 import type { MatchEvent, MatchSetup } from './types.js';
 
 export interface LiveMatchDeps {
@@ -36,6 +37,8 @@ export interface LiveMatchDeps {
   clockScale?: number;
   /** A seat's clock ran out: its stand-in plays the rest of the step (the room logs it). */
   onTimeout?: (seat: number) => void;
+  /** The synchronized state was rewritten from the engine (the room sends it at once). */
+  projected?: () => void;
   log: (message: string) => void;
   now?: () => number;
 }
@@ -171,9 +174,14 @@ export class LiveMatch {
 
   /** Projects the engine state into the synchronized state, then runs the clocks and wakes the bots. */
   private project(resume: readonly ClockRow[] = []): void {
+    this.writeState(resume);
+    this.deps.projected?.();
+  }
+
+  private writeState(resume: readonly ClockRow[]): void {
     const { game, state } = this.deps;
     const s = this.engine;
-    state.view = JSON.stringify(game.publicView(s));
+    syncView(state.view, game.publicView(s) as object);
     const awaiting = game.awaiting(s);
     // What everybody sees as awaited may be coarser than whom the engine waits
     // on, when that itself is secret (Wind City's insurance market).

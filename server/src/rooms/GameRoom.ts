@@ -14,9 +14,22 @@
  * members come back with their tokens.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Room, CloseCode, ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { CLOCK_PACES, DEFAULT_CLOCK, isClockPace, rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
+import { Room, ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
+import {
+  CLOCK_PACES,
+  CloseCodes,
+  DEFAULT_CLOCK,
+  isClockPace,
+  isIntentId,
+  rngFromSeed,
+  type AnyGame,
+  type ClientMessageType,
+  type ErrorMessage,
+  type RandomSource,
+  type ServerMessages,
+} from '@fireside/shared';
 import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
+import { syncView } from '../match/view-sync.js';
 import type { MatchStore } from '../store/types.js';
 import { refuseNewcomer, spectatorToEvict } from './admission.js';
 import { chatText } from './chat.js';
@@ -36,7 +49,7 @@ import { isInt, payloadObject } from './validation.js';
 type Handler = (member: MemberRecord, payload: unknown) => void | Promise<void>;
 
 /** Close code sent to a client whose member was reclaimed by another connection (a reload). */
-export const CLOSE_REPLACED = CloseCode.CONSENTED;
+export const CLOSE_REPLACED = CloseCodes.REPLACED;
 
 /**
  * Only this process may ask for a room to be rebuilt from the store
@@ -54,6 +67,13 @@ export const RESTORE_KEY = randomBytes(24).toString('hex');
 function shownType(type: unknown): string {
   if (typeof type === 'number' && Number.isFinite(type)) return String(type);
   return typeof type === 'string' && type.length <= 40 ? type : '?';
+}
+
+/** The `id` of an intent payload, if it has a valid one (never trusting its shape). */
+function intentId(payload: unknown): number | undefined {
+  if (!payload || typeof payload !== 'object') return undefined;
+  const id = (payload as { id?: unknown }).id;
+  return isIntentId(id) ? id : undefined;
 }
 
 /** An exception for the log, whatever was thrown (a thrown value may be hostile too). */
@@ -93,6 +113,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
   /** After a restore: members have this long to come back before the lobby frees their places. */
   private graceUntil = 0;
   private graceTimer: ReturnType<typeof setTimeout> | null = null;
+  private patchQueued = false;
 
   async onCreate(options: unknown): Promise<void> {
     this.settings = resolveSettings((this.constructor as typeof GameRoom).settings);
@@ -260,7 +281,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const host = this.state.hostId ? this.members.get(this.state.hostId) : undefined;
     if (!host || (host.sessionId === null && Date.now() >= this.graceUntil)) this.state.hostId = rec.id;
     this.changed();
-    client.send('welcome', { memberId: rec.id, token, roomId: this.roomId });
+    this.sendTo(client, 'welcome', { memberId: rec.id, token, roomId: this.roomId });
   }
 
   private addMember(rec: MemberRecord, client: Client, name: string): void {
@@ -433,6 +454,23 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.updateSpectators();
     this.saver?.soon();
     this.checkIdle();
+    this.patchSoon();
+  }
+
+  /**
+   * Sends the state patch at the end of this event-loop turn instead of at
+   * Colyseus' next 50 ms tick (which stays as the safety net for timers):
+   * a move reaches every screen as fast as the socket carries it, and all
+   * the changes of one turn (an intent and the bots it wakes) still travel
+   * as one patch.
+   */
+  patchSoon(): void {
+    if (this.patchQueued) return;
+    this.patchQueued = true;
+    setImmediate(() => {
+      this.patchQueued = false;
+      this.broadcastPatch();
+    });
   }
 
   /** Nobody connected and nobody who may still reconnect: unload after the idle time (the store keeps the room). */
@@ -457,32 +495,43 @@ export class GameRoom extends Room<{ state: RoomState }> {
    * and whatever it throws becomes an `error` to the sender only.
    * `replyType` names the type in that error (the catch-all's real type).
    */
-  private handle(type: string, handler: Handler, replyType: (payload: unknown) => string = () => type): void {
+  private handle(type: ClientMessageType | '*', handler: Handler, replyType: (payload: unknown) => string = () => type): void {
     this.onMessage(type, (client: Client, payload: unknown) => {
       const refuse = (e: unknown) => {
         const shown = replyType(payload);
+        const id = type === 'intent' ? intentId(payload) : undefined;
         if (e instanceof RoomError) {
-          this.sendError(client, shown, e);
+          this.sendError(client, shown, e, id);
         } else {
           this.settings.log(`room ${this.roomId}: "${shown}" failed: ${describeError(e)}`);
-          this.sendError(client, shown, new RoomError('internal', 'The server failed to handle this message.'));
+          this.sendError(client, shown, new RoomError('internal', 'The server failed to handle this message.'), id);
         }
       };
       try {
         const rec = this.members.ofSession(client.sessionId);
         if (!rec || rec.client !== client) fail('bad-message', 'You are not a member of this room.');
         const done = handler(rec, payload);
-        // Intents and starts answer once stored (live-match.ts).
+        // Intents and starts answer once stored (live-match.ts), which sends their patch.
         if (done instanceof Promise) done.then(() => this.saver.soon(), refuse);
-        else this.saver.soon();
+        else {
+          this.saver.soon();
+          this.patchSoon();
+        }
       } catch (e) {
         refuse(e);
       }
     });
   }
 
-  private sendError(client: Client, type: string, e: RoomError): void {
-    client.send('error', { code: e.code, message: e.message, type });
+  private sendError(client: Client, type: string, e: RoomError, id?: number): void {
+    const msg: ErrorMessage = { code: e.code, message: e.message, type };
+    if (id !== undefined) msg.id = id;
+    this.sendTo(client, 'error', msg);
+  }
+
+  /** A typed send (shared/src/protocol/messages.ts). */
+  private sendTo<T extends keyof ServerMessages>(client: Client, type: T, message: ServerMessages[T], options?: { afterNextPatch: boolean }): void {
+    client.send(type, message, options);
   }
 
   private async onStart(rec: MemberRecord, payload: unknown): Promise<void> {
@@ -534,6 +583,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
         this.seatPresence.timedOut(seat);
         this.changed();
       },
+      projected: () => this.patchSoon(),
       log: (m: string) => this.settings.log(`room ${this.roomId}: ${m}`),
     };
   }
@@ -559,6 +609,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (seat < 0) fail('not-seated', 'Spectators cannot play.');
     const res = await this.match.submit(seat, p.action);
     if (!res.ok) throw new RoomError(res.error.code, res.error.message);
+    // After the patch that shows the move, so a client that waits for it also has the state it made.
+    const id = intentId(p);
+    if (id !== undefined && rec.client) this.sendTo(rec.client, 'accepted', { id }, { afterNextPatch: true });
   }
 
   private onChat(rec: MemberRecord, payload: unknown): void {
@@ -593,7 +646,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
       seat.awaiting = false;
       seat.secret = '';
     }
-    this.state.view = '';
+    syncView(this.state.view, null);
     this.state.result = '';
     this.state.matchNo += 1;
     this.state.status = 'lobby';

@@ -1,19 +1,7 @@
-/** A refused room message: sent to its sender only as `error { code, message, type }`. */
-export type RoomErrorCode =
-  | 'not-host'
-  | 'not-seated'
-  | 'seat-taken'
-  | 'bad-seat'
-  | 'no-empty-seat'
-  | 'bad-options'
-  | 'not-in-lobby'
-  | 'not-playing'
-  | 'not-ended'
-  | 'seats-empty'
-  | 'rate-limited'
-  | 'too-long'
-  | 'bad-message'
-  | 'internal';
+import type { RoomErrorCode } from '@fireside/shared';
+
+/** A refused room message: sent to its sender only as `error { code, message, type }` (the codes: shared/src/protocol/messages.ts). */
+export type { RoomErrorCode };
 
 export class RoomError extends Error {
   constructor(

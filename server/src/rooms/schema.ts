@@ -62,6 +62,23 @@ export const ChatLine = schema(
 );
 export type ChatLine = SchemaType<typeof ChatLine>;
 
+/**
+ * One part of the game's public view (shared/src/protocol/view-wire.ts): the
+ * JSON of a top-level value, or, for a list, the JSON of each item, so the
+ * schema diff sends only the parts and items that changed.
+ */
+export const ViewPart = schema(
+  {
+    list: t.boolean().default(false),
+    /** JSON of the value when it is not a list. */
+    json: t.string().default(''),
+    /** JSON of each item when the value is a list. */
+    items: t.array('string'),
+  },
+  'ViewPart',
+);
+export type ViewPart = SchemaType<typeof ViewPart>;
+
 export const RoomState = schema(
   {
     game: t.string().default(''),
@@ -74,7 +91,8 @@ export const RoomState = schema(
     members: t.map(Member),
     spectators: t.uint16().default(0),
     matchNo: t.uint16().default(1),
-    view: t.string().default(''),
+    /** The game's public view, by part (empty in the lobby). */
+    view: t.map(ViewPart),
     result: t.string().default(''),
     /** The table's clock: 'off' | 'relaxed' | 'normal' | 'fast' (each seat's countdown is Seat.deadline). */
     clock: t.string().default('relaxed'),

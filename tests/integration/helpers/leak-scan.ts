@@ -20,6 +20,11 @@
  * frame does not contain the bytes of a secret, the decoder cannot have
  * produced that secret from it. leak.test.ts proves the scanner on a frame
  * encoded by @colyseus/schema and by msgpackr, and on injected frames.
+ * The public view travels in parts (shared/src/protocol/view-wire.ts): each
+ * top-level key is a map key (a schema string: header + the key's bytes, no
+ * quotes) and each part or list item is JSON in a schema string. So a key is
+ * searched in both forms: `"key"` inside JSON, and as a part's name
+ * (`keyPattern`).
  * Limit: a server that re-encoded a secret differently (other key order,
  * numbers instead of JSON, a hash) would not be caught by the byte search;
  * the decoded-view checks below cover the fields the protocol defines.
@@ -227,13 +232,24 @@ export function checkView(v: PublicView, truth: Map<number, SeatSecrets>, where:
   return problems;
 }
 
+/**
+ * A key in the raw frames (latin1 text): quoted inside JSON, or as the name
+ * of a part of the public view — a schema string, whose header byte for a
+ * name under 32 bytes is 0xa0 + its length.
+ */
+export function keyPattern(key: string, flags = ''): RegExp {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const header = `\\x${(0xa0 + key.length).toString(16)}`;
+  return new RegExp(`"${escaped}"|${header}${escaped}`, flags);
+}
+
 const FORBIDDEN: { pattern: RegExp; what: string }[] = [
-  { pattern: /"decks"/, what: 'the decks key (deck order)' },
-  { pattern: /"rng"/, what: 'the rng key (generator state)' },
-  { pattern: /"seed"/i, what: 'a seed key' },
-  { pattern: /"gifts"/, what: 'the full-state gifts key' },
+  { pattern: keyPattern('decks'), what: 'the decks key (deck order)' },
+  { pattern: keyPattern('rng'), what: 'the rng key (generator state)' },
+  { pattern: keyPattern('seed', 'i'), what: 'a seed key' },
+  { pattern: keyPattern('gifts'), what: 'the full-state gifts key' },
   // ("wants" is not listed: the history of finished rounds shows their wants, all revealed by then.)
-  { pattern: /"revealIndex"/, what: 'a full-state field (revealIndex)' },
+  { pattern: keyPattern('revealIndex'), what: 'a full-state field (revealIndex)' },
   // The server's seeds are randomBytes(32|16).toString('hex'): no long hex run may go out.
   { pattern: /[0-9a-f]{32,}/i, what: 'a long hex string (a seed?)' },
 ];

@@ -10,6 +10,7 @@
  * its socket before any frame arrives.
  */
 import WebSocket from 'ws';
+import { ViewJson } from '../../../server/testing/view-json.js';
 
 export interface RecordedFrame {
   /** Position among all frames received by all recording sockets (arrival order in this process). */
@@ -32,6 +33,7 @@ export class RecordingWebSocket extends WebSocket {
   readonly address: string;
   /** The SDK Room using this socket (set by linkRoomsToSockets). */
   room: AnyRoom | null = null;
+  private readonly views = new ViewJson();
 
   constructor(address: string | URL, protocols?: any, options?: any) {
     super(address, protocols, options);
@@ -63,7 +65,7 @@ export class RecordingWebSocket extends WebSocket {
   private noteDecoded(frame: RecordedFrame): void {
     const state = this.room?.state;
     if (!state) return;
-    frame.viewAfter = typeof state.view === 'string' ? state.view : '';
+    frame.viewAfter = this.views.of(state.view);
     const secrets: Record<number, string> = {};
     const seats = state.seats;
     if (seats && typeof seats.forEach === 'function') {

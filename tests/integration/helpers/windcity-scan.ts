@@ -39,7 +39,7 @@
  * the seller really accepted (declined ones never), no key beyond the
  * documented WindCityPublicView.
  */
-import type { ClientLog } from './leak-scan.js';
+import { keyPattern, type ClientLog } from './leak-scan.js';
 
 // ---------------------------------------------------------------------------
 // The server's truth
@@ -181,9 +181,9 @@ const REQUEST = /\{"buyer":(\d+),"squares":(\[[\d,]*\]),"price":(\d+),"answer":(
 const INT_ARRAY = /\[\d+(?:,\d+){4,}\]/g;
 const LONG_INT = /\d{7,}/g;
 const FORBIDDEN: { pattern: RegExp; what: string }[] = [
-  { pattern: /"drawPile"/, what: 'the drawPile key (draw pile order)' },
-  { pattern: /"rng"/, what: 'the rng key (generator state)' },
-  { pattern: /"seed"/i, what: 'a seed key' },
+  { pattern: keyPattern('drawPile'), what: 'the drawPile key (draw pile order)' },
+  { pattern: keyPattern('rng'), what: 'the rng key (generator state)' },
+  { pattern: keyPattern('seed', 'i'), what: 'a seed key' },
   { pattern: /[0-9a-f]{32,}/i, what: 'a long hex string (a seed?)' },
 ];
 
@@ -395,7 +395,9 @@ export function scanWindCity(clients: ClientLog[], truth: MatchTruth, coverUpToT
       // The request fields at all: only while this client's own seat view holds them.
       if (text.includes('"answer":') && !ownText.includes('"answer":')) add(c, f, 'contains a request answer its own seat view does not hold');
       if (text.includes('"myRequest":{') && !(own && own.myRequest)) add(c, f, 'contains a request (myRequest) that is not its own');
-      if (text.includes('"requests":[{') && !(own && own.requests.length)) add(c, f, 'contains requests it does not sell');
+      // In JSON (a seat view), or as a part of the public view, which must have no such key (leak-scan.ts keyPattern).
+      const requestsInView = keyPattern('requests').test(text.replaceAll('"requests":[]', ''));
+      if ((text.includes('"requests":[{') || requestsInView) && !(own && own.requests.length)) add(c, f, 'contains requests it does not sell');
       if (s === null && (text.includes('"myRequest"') || text.includes('"requests"'))) add(c, f, 'is a spectator frame with a seat view field');
     }
 

@@ -1,0 +1,105 @@
+/**
+ * The room protocol in one place (docs/protocol.md): every message type and
+ * its payload in both directions, the error codes and the close codes. The
+ * server, the web client and the bot client all type their messages from
+ * here, so none of them can drift from the others; how the state and the
+ * public view travel is in view-wire.ts.
+ */
+import type { ClockPace } from '../engine/contract.js';
+import type { GiftTrapAction } from '../games/gifttrap/types.js';
+import type { SantaAction } from '../games/santa/types.js';
+import type { WindCityAction } from '../games/windcity/types.js';
+
+/** Each game's actions, by game id: what an `intent` of that game carries. */
+export interface GameActions {
+  gifttrap: GiftTrapAction;
+  santa: SantaAction;
+  windcity: WindCityAction;
+}
+
+/**
+ * A move for the sender's own seat. `id` (optional, a positive integer the
+ * client chooses) is echoed by `accepted` or `error`, so a client knows when
+ * its move has been dealt with.
+ */
+export interface IntentMessage<A = GameActions[keyof GameActions]> {
+  action: A;
+  id?: number;
+}
+
+/** Messages a client sends, by type. */
+export interface ClientMessages {
+  sit: { seat: number };
+  stand: Record<string, never>;
+  configure: { players?: number; options?: object; clock?: ClockPace };
+  addBot: { seat?: number };
+  removeBot: { seat: number };
+  fillBots: Record<string, never>;
+  start: Record<string, never>;
+  intent: IntentMessage;
+  chat: { text: string };
+  rename: { name: string };
+  standIn: { seat: number; on: boolean };
+  remove: { memberId: string };
+  again: Record<string, never>;
+}
+export type ClientMessageType = keyof ClientMessages;
+
+/** Sent once per join, to that client only: the token takes the member's place back later (keep it secret). */
+export interface WelcomeMessage {
+  memberId: string;
+  token: string;
+  roomId: string;
+}
+
+/** A refused message: nothing changed; sent to its sender only. `id`: the refused intent's, if it had one. */
+export interface ErrorMessage {
+  code: RoomErrorCode | (string & {});
+  message: string;
+  /** The refused message's type. */
+  type: string;
+  id?: number;
+}
+
+/** An intent with an `id` was accepted; sent to its sender right after the state patch that shows it. */
+export interface AcceptedMessage {
+  id: number;
+}
+
+/** Messages the server sends, by type. */
+export interface ServerMessages {
+  welcome: WelcomeMessage;
+  error: ErrorMessage;
+  accepted: AcceptedMessage;
+  /** The server is shutting down; the room comes back from the store (rejoin with the token). */
+  restarting: Record<string, never>;
+}
+export type ServerMessageType = keyof ServerMessages;
+
+/** Codes of a room's refusals; an `intent` may also be refused with the engine's codes (`illegal`, `gifttrap/…`). */
+export type RoomErrorCode =
+  | 'not-host'
+  | 'not-seated'
+  | 'seat-taken'
+  | 'bad-seat'
+  | 'no-empty-seat'
+  | 'bad-options'
+  | 'not-in-lobby'
+  | 'not-playing'
+  | 'not-ended'
+  | 'seats-empty'
+  | 'rate-limited'
+  | 'too-long'
+  | 'bad-message'
+  | 'internal';
+
+/** WebSocket close codes the server uses. */
+export const CloseCodes = {
+  /** This member was taken over by another connection (a reload, another tab): do not reconnect. */
+  REPLACED: 4000,
+  /** The server is shutting down (after `restarting`): rejoin with the token. */
+  RESTARTING: 4001,
+} as const;
+
+/** A valid intent `id`: a positive safe integer. */
+export const isIntentId = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0;

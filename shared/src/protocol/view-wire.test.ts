@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { ViewDecoder, viewParts, type ViewPartsLike } from './view-wire.js';
+
+/** What a client decodes from the server's parts (a Map of plain parts). */
+const wire = (view: object): ViewPartsLike => {
+  const m = new Map<string, { list: boolean; json: string; items: string[] }>();
+  for (const [k, p] of viewParts(view)) m.set(k, p.list ? { list: true, json: '', items: p.items } : { list: false, json: p.json, items: [] });
+  return m;
+};
+
+describe('the public view on the wire', () => {
+  const v1 = { phase: 'pick', round: 1, hands: [[1, 2], [3]], log: [{ kind: 'start' }], winners: null, town: { houses: 9 } };
+
+  it('rebuilds exactly the view it was split from', () => {
+    expect(new ViewDecoder().decode(wire(v1))).toEqual(v1);
+    expect(new ViewDecoder().decode(new Map())).toBeNull();
+    expect(new ViewDecoder().decode(undefined)).toBeNull();
+  });
+
+  it('splits lists item by item and other values whole', () => {
+    const parts = viewParts(v1);
+    expect(parts.get('log')).toEqual({ list: true, items: ['{"kind":"start"}'] });
+    expect(parts.get('town')).toEqual({ list: false, json: '{"houses":9}' });
+    expect(parts.get('winners')).toEqual({ list: false, json: 'null' });
+  });
+
+  it('keeps the identity of what did not change, and of the whole view while nothing changed', () => {
+    const d = new ViewDecoder();
+    const a = d.decode(wire(v1))!;
+    expect(d.decode(wire(v1))).toBe(a);
+    const v2 = { ...v1, round: 2, log: [...v1.log, { kind: 'reveal' }], hands: [[1, 2], []] };
+    const b = d.decode(wire(v2))!;
+    expect(b).toEqual(v2);
+    expect(b).not.toBe(a);
+    expect(b.town).toBe(a.town);
+    expect((b.log as unknown[])[0]).toBe((a.log as unknown[])[0]);
+    expect((b.hands as unknown[])[0]).toBe((a.hands as unknown[])[0]);
+    expect((b.hands as unknown[])[1]).not.toBe((a.hands as unknown[])[1]);
+  });
+
+  it('follows lists that shrink, values that become lists and back, and keys that go', () => {
+    const d = new ViewDecoder();
+    d.decode(wire(v1));
+    const v2 = { phase: 'end', round: 1, hands: [[1, 2]], log: [], winners: [0, 2] };
+    expect(d.decode(wire(v2))).toEqual(v2);
+    const v3 = { ...v2, winners: null };
+    expect(d.decode(wire(v3))).toEqual(v3);
+    expect(d.decode(new Map())).toBeNull();
+  });
+});

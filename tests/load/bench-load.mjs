@@ -1,0 +1,163 @@
+// The real-time wire, side by side in one run (docs/measurements.md, "The wire"):
+//  1. round trip: a raw WebSocket echo vs an intent → the state update that
+//     reflects it, one client, every game;
+//  2. bytes: per state update vs the full public view, and per client per
+//     whole game;
+//  3. load: a ramp to N connected clients on one server process, bots playing,
+//     with the server's CPU and memory, the load generator's own event-loop
+//     lag, intent → update percentiles, failed joins and disconnects.
+//   npm run build && npm run bench:load [-- clients=2000 hold=30 botDelay=700 deflate=0]
+import './lib/meter.mjs';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { MeasuredPlayer } from './lib/measured-player.mjs';
+import { freePort, pct, sleep, startServer } from './lib/util.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
+const CLIENTS = Number(args.clients ?? 2000);
+const HOLD_S = Number(args.hold ?? 30);
+const LOAD_BOT_DELAY = Number(args.botDelay ?? 700);
+const DEFLATE = args.deflate === '1';
+const ECHO_TRIPS = 2000;
+const TABLES = [
+  ['gifttrap', 5],
+  ['santa', 4],
+  ['windcity', 5],
+];
+
+const ms = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
+const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+const rows = [];
+const goal = (what, value, target, ok) => rows.push([what, value, target, verdict(ok)]);
+
+/** Round trips of a small binary frame to a raw `ws` echo server in its own process. */
+async function echoRoundTrips() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['tests/load/echo-server.mjs', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((r) => child.stdout.once('data', r));
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+  ws.binaryType = 'arraybuffer';
+  await new Promise((r, j) => ((ws.onopen = r), (ws.onerror = j)));
+  const payload = new Uint8Array(48).fill(7); // about an intent frame's size
+  const times = [];
+  for (let i = 0; i < ECHO_TRIPS + 200; i++) {
+    const t0 = performance.now();
+    await new Promise((r) => {
+      ws.onmessage = r;
+      ws.send(payload);
+    });
+    if (i >= 200) times.push(performance.now() - t0); // the first 200 warm up
+  }
+  ws.close();
+  child.kill('SIGKILL');
+  return times;
+}
+
+/** One whole game per table on a fresh server; the measured client holds seat 0, server bots the rest. */
+async function wholeGames(env) {
+  const server = await startServer({ FIRESIDE_BOT_DELAY_MS: '40', ...env });
+  const out = [];
+  try {
+    for (const [game, players] of TABLES) {
+      const p = await MeasuredPlayer.create(server.base, game, players, { seed: `bench:${game}`, meter: true });
+      await p.playMatch();
+      await p.leave();
+      out.push({ game, players, p });
+    }
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+  return out;
+}
+
+/** The server process's CPU time (s) and resident memory (bytes), from /proc. */
+function procStats(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime, in clock ticks (100/s on Linux)
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+  return { cpu: ticks / 100, rss };
+}
+
+/** The ramp: a load generator in its own process; the server's CPU and memory sampled during the hold. */
+async function ramp() {
+  const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(LOAD_BOT_DELAY), FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0' }, 'fireside-load-');
+  try {
+    const idle = procStats(server.child.pid);
+    const gen = spawn(process.execPath, ['tests/load/load-clients.mjs', server.base, String(CLIENTS), String(HOLD_S)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let holdStart = null;
+    let report = null;
+    let buffer = '';
+    gen.stdout.on('data', (d) => {
+      buffer += d;
+      for (let i; (i = buffer.indexOf('\n')) >= 0; ) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 1);
+        const msg = JSON.parse(line);
+        if (msg.phase === 'hold') holdStart = { at: performance.now(), ...procStats(server.child.pid) };
+        else if (msg.phase === 'progress') console.log(`  … ${msg.clients} clients in ${msg.rooms} rooms, generator lag p99 ${ms(msg.lagP99)} ms`);
+        else if (msg.phase === 'report') report = { ...msg, holdEnd: { at: performance.now(), ...procStats(server.child.pid) } };
+      }
+    });
+    await new Promise((r) => gen.on('exit', r));
+    if (!report || !holdStart) throw new Error('the load generator gave no report');
+    const seconds = (report.holdEnd.at - holdStart.at) / 1000;
+    report.cpu = (report.holdEnd.cpu - holdStart.cpu) / seconds; // cores busy
+    report.idleRss = idle.rss;
+    return report;
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+}
+
+console.log(`node ${process.version}; whole games with server bots at 40 ms; load: ${CLIENTS} clients, bots at ${LOAD_BOT_DELAY} ms, hold ${HOLD_S} s, per-message deflate ${DEFLATE ? 'on' : 'off'}`);
+const echo = await echoRoundTrips();
+const games = await wholeGames({ FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0' });
+const echoP50 = pct(echo, 50);
+
+console.log('\n1. Round trip (ms), one client on loopback');
+console.log('| | p50 | p99 | n |\n|---|---|---|---|');
+console.log(`| raw WebSocket echo | ${ms(echoP50)} | ${ms(pct(echo, 99))} | ${echo.length} |`);
+const allLat = [];
+for (const { game, p } of games) {
+  allLat.push(...p.latencies);
+  console.log(`| ${game}: intent → update | ${ms(pct(p.latencies, 50))} | ${ms(pct(p.latencies, 99))} | ${p.latencies.length} (${p.refused} refused) |`);
+}
+const p50 = pct(allLat, 50);
+goal('intent → update p50 vs echo p50', `${(p50 / echoP50).toFixed(2)}× (${ms(p50)} vs ${ms(echoP50)} ms)`, '≤ 1.5×', p50 <= 1.5 * echoP50);
+goal('intent → update p99, one client', `${ms(pct(allLat, 99))} ms`, '≤ 5 ms', pct(allLat, 99) <= 5);
+
+console.log('\n2. Bytes a seated client receives');
+console.log('| game | updates | mean bytes/update | mean full view | update / view | whole game |\n|---|---|---|---|---|---|');
+const perGameGoal = { gifttrap: 30 * 1024, santa: 30 * 1024, windcity: 60 * 1024 };
+let ratioSum = 0;
+let ratioN = 0;
+for (const { game, players, p } of games) {
+  const bytes = p.patches.reduce((a, [b]) => a + b, 0);
+  const view = p.patches.reduce((a, [, v]) => a + v, 0);
+  const ratio = p.patches.reduce((a, [b, v]) => a + (v > 0 ? b / v : 0), 0) / p.patches.length;
+  ratioSum += ratio * p.patches.length;
+  ratioN += p.patches.length;
+  console.log(`| ${game} (${players}p) | ${p.patches.length} | ${(bytes / p.patches.length).toFixed(0)} B | ${kb(view / p.patches.length)} | ${(ratio * 100).toFixed(2)}% | ${kb(p.matchBytes)} |`);
+  goal(`${game}: bytes per client per whole game`, kb(p.matchBytes), kb(perGameGoal[game]), p.matchBytes <= perGameGoal[game]);
+}
+goal('bytes per update / full public view (mean)', `${((ratioSum / ratioN) * 100).toFixed(2)}%`, '≤ 5%', ratioSum / ratioN <= 0.05);
+
+console.log(`\n3. Load: ${CLIENTS} clients on one server process`);
+const r = await ramp();
+console.log('| clients | rooms | failed joins | unexpected disconnects | intent → update p50 / p99 / max | server CPU (cores) | server RSS | per room: CPU / RSS | generator lag p99 / max |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+console.log(
+  `| ${r.clients} | ${r.rooms} | ${r.failedJoins} | ${r.disconnects} | ${ms(r.latP50)} / ${ms(r.latP99)} / ${ms(r.latMax)} ms (n=${r.latN}) | ${r.cpu.toFixed(2)} | ${(r.holdEnd.rss / 2 ** 20).toFixed(0)} MB | ${((r.cpu / r.rooms) * 1000).toFixed(2)} ms/s / ${((r.holdEnd.rss - r.idleRss) / r.rooms / 1024).toFixed(0)} KB | ${ms(r.lagP99)} / ${ms(r.lagMax)} ms |`,
+);
+console.log(`   received by the generator during the hold: ${(r.holdBytes / 2 ** 20 / HOLD_S).toFixed(2)} MB/s`);
+goal(`load: connected clients`, String(r.clients), `${CLIENTS}`, r.clients >= CLIENTS);
+goal('load: intent → update p99', `${ms(r.latP99)} ms`, '≤ 20 ms', r.latP99 <= 20);
+goal('load: failed joins', String(r.failedJoins), '0', r.failedJoins === 0);
+goal('load: unexpected disconnects', String(r.disconnects), '0', r.disconnects === 0);
+
+console.log('\nGoals');
+console.log('| goal | measured | target | |\n|---|---|---|---|');
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+await sleep(50);
+process.exit(0);

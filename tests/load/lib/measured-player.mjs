@@ -1,0 +1,118 @@
+// One seated SDK client that plays its seat the moment it is awaited (the
+// game's bot, on its own view, like a quick human) and measures each accepted
+// intent's round trip: sent → the first state update in which its view or its
+// seat view changed. It can also count the bytes it receives per update.
+import { meters } from './meter.mjs';
+import { Client } from '@colyseus/sdk';
+import { StateReader } from '@fireside/botclient';
+import { getGame, rngFromSeed } from '@fireside/shared';
+
+const STATE_PATCH = 15; // Colyseus Protocol.ROOM_STATE_PATCH
+
+export class MeasuredPlayer {
+  /** Round trips of accepted intents, ms. */
+  latencies = [];
+  /** Intents refused by the server (a stale view), not measured. */
+  refused = 0;
+  /** Per state patch during the match: [bytes on the wire, bytes of the full public view's JSON]. */
+  patches = [];
+  /** Every byte received between the start and the end of the match. */
+  matchBytes = 0;
+  left = null;
+
+  constructor(room, game, seed) {
+    this.room = room;
+    this.game = getGame(game);
+    this.rng = rngFromSeed(seed);
+    this.reader = new StateReader();
+    this.pending = null;
+    this.metering = false;
+    this.unsized = [];
+    this.onEnd = null;
+    room.onMessage('welcome', (m) => (this.memberId = m.memberId));
+    room.onMessage('error', () => {
+      if (this.pending) this.refused++;
+      this.pending = null;
+    });
+    room.onMessage('*', () => {});
+    room.onLeave((code) => (this.left = code));
+    room.onStateChange(() => this.update());
+  }
+
+  /** Creates a room of `game` for `players` with this client at seat 0 and bots elsewhere. */
+  static async create(base, game, players, { seed = 'bench', meter = false } = {}) {
+    let player = null;
+    const frames = [];
+    meters.next = meter ? (bytes, code) => (player ? player.frame(bytes, code) : frames.push([bytes, code])) : null;
+    const room = await new Client(base).create('game', { game, name: 'M', players, clock: 'off' });
+    meters.next = null;
+    player = new MeasuredPlayer(room, game, seed);
+    return player;
+  }
+
+  frame(bytes, code) {
+    if (!this.metering) return;
+    this.matchBytes += bytes;
+    if (code === STATE_PATCH) this.unsized.push(bytes);
+  }
+
+  /** Seats itself, fills the other seats with bots, starts, and resolves when the match has ended. */
+  async playMatch() {
+    const send = (type, payload = {}) => this.room.send(type, payload);
+    await waitFor(() => this.memberId, 'welcome');
+    const s = this.room.state;
+    if (s.seats[0]?.memberId !== this.memberId) send('sit', { seat: 0 });
+    await waitFor(() => this.room.state.seats[0]?.memberId === this.memberId, 'seated');
+    send('fillBots');
+    await waitFor(() => [...this.room.state.seats].every((x) => x.kind !== 'empty'), 'bots seated');
+    const ended = new Promise((resolve) => (this.onEnd = resolve));
+    this.metering = true;
+    send('start');
+    await ended;
+    this.metering = false;
+  }
+
+  /** Back to the lobby with the same seats, for the next match. */
+  async again() {
+    this.room.send('again', {});
+    await waitFor(() => this.room.state.status === 'lobby', 'back in the lobby');
+  }
+
+  update() {
+    const snap = this.reader.read(this.room.state);
+    if (this.unsized.length > 0) {
+      const viewBytes = snap.view.length;
+      for (const bytes of this.unsized.splice(0)) this.patches.push([bytes, viewBytes]);
+    }
+    const seat = snap.seats.findIndex((x) => x.memberId === this.memberId && x.kind === 'human');
+    const sig = `${snap.view}\u0000${seat >= 0 ? snap.seats[seat].secret ?? '' : ''}`;
+    if (this.pending && sig !== this.pending.sig) {
+      this.latencies.push(performance.now() - this.pending.at);
+      this.pending = null;
+    }
+    if (snap.status === 'ended') {
+      this.pending = null;
+      this.onEnd?.();
+      this.onEnd = null;
+      return;
+    }
+    if (this.pending || snap.status !== 'playing' || seat < 0 || !snap.seats[seat].awaiting || !snap.publicView) return;
+    const own = snap.seats[seat].secret ? JSON.parse(snap.seats[seat].secret) : null;
+    const action = this.game.botAction(JSON.parse(snap.view), own, seat, this.rng, `bench:${seat}`);
+    if (action === null || action === undefined) return;
+    this.pending = { sig, at: performance.now() };
+    this.room.send('intent', { action });
+  }
+
+  leave() {
+    return this.room.leave(true).catch(() => undefined);
+  }
+}
+
+async function waitFor(pred, label, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out: ${label}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}

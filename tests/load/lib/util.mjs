@@ -1,0 +1,49 @@
+// Small helpers the load scripts share: ports, percentiles, waiting, and
+// starting the built server in a child process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The p-th percentile (0–100) of a list of numbers, or NaN when empty. */
+export const pct = (xs, p) => (xs.length === 0 ? NaN : xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]);
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+
+export async function until(pred, label, ms = 120_000) {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out: ${label}`);
+    await sleep(5);
+  }
+}
+
+/** Starts `server/dist/index.js` on a free port with its own data folder; resolves once /healthz answers. */
+export async function startServer(env = {}, prefix = 'fireside-bench-') {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const child = spawn(process.execPath, ['server/dist/index.js'], {
+    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, DOTENV_CONFIG_QUIET: 'true', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 600) throw new Error('server did not start');
+    await sleep(20);
+  }
+  return { child, port, base, dataDir };
+}
