@@ -6,7 +6,8 @@
 //  3. load: a ramp to N connected clients on one server process, bots playing,
 //     with the server's CPU and memory, the load generator's own event-loop
 //     lag, intent → update percentiles, failed joins and disconnects.
-//   npm run build && npm run bench:load [-- clients=2000 hold=30 botDelay=700 deflate=0]
+//   npm run build && npm run bench:load [-- clients=2000 hold=30 botDelay=700 deflate=0 sync=full]
+// (clients=0 skips the load; sync: the SQLite store's FIRESIDE_SQLITE_SYNC.)
 import './lib/meter.mjs';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ const CLIENTS = Number(args.clients ?? 2000);
 const HOLD_S = Number(args.hold ?? 30);
 const LOAD_BOT_DELAY = Number(args.botDelay ?? 700);
 const DEFLATE = args.deflate === '1';
+const SYNC = args.sync ?? 'full';
+const serverEnv = { FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0', FIRESIDE_SQLITE_SYNC: SYNC };
 const ECHO_TRIPS = 2000;
 const TABLES = [
   ['gifttrap', 5],
@@ -81,7 +84,7 @@ function procStats(pid) {
 
 /** The ramp: a load generator in its own process; the server's CPU and memory sampled during the hold. */
 async function ramp() {
-  const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(LOAD_BOT_DELAY), FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0' }, 'fireside-load-');
+  const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(LOAD_BOT_DELAY), ...serverEnv }, 'fireside-load-');
   try {
     const idle = procStats(server.child.pid);
     const gen = spawn(process.execPath, ['tests/load/load-clients.mjs', server.base, String(CLIENTS), String(HOLD_S)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -110,9 +113,9 @@ async function ramp() {
   }
 }
 
-console.log(`node ${process.version}; whole games with server bots at 40 ms; load: ${CLIENTS} clients, bots at ${LOAD_BOT_DELAY} ms, hold ${HOLD_S} s, per-message deflate ${DEFLATE ? 'on' : 'off'}`);
+console.log(`node ${process.version}; whole games with server bots at 40 ms; load: ${CLIENTS} clients, bots at ${LOAD_BOT_DELAY} ms, hold ${HOLD_S} s; per-message deflate ${DEFLATE ? 'on' : 'off'}; SQLite synchronous=${SYNC}`);
 const echo = await echoRoundTrips();
-const games = await wholeGames({ FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0' });
+const games = await wholeGames(serverEnv);
 const echoP50 = pct(echo, 50);
 
 console.log('\n1. Round trip (ms), one client on loopback');
@@ -143,6 +146,9 @@ for (const { game, players, p } of games) {
 }
 goal('bytes per update / full public view (mean)', `${((ratioSum / ratioN) * 100).toFixed(2)}%`, '≤ 5%', ratioSum / ratioN <= 0.05);
 
+if (CLIENTS > 0) await loadSection();
+
+async function loadSection() {
 console.log(`\n3. Load: ${CLIENTS} clients on one server process`);
 const r = await ramp();
 console.log('| clients | rooms | failed joins | unexpected disconnects | intent → update p50 / p99 / max | server CPU (cores) | server RSS | per room: CPU / RSS | generator lag p99 / max |');
@@ -155,6 +161,7 @@ goal(`load: connected clients`, String(r.clients), `${CLIENTS}`, r.clients >= CL
 goal('load: intent → update p99', `${ms(r.latP99)} ms`, '≤ 20 ms', r.latP99 <= 20);
 goal('load: failed joins', String(r.failedJoins), '0', r.failedJoins === 0);
 goal('load: unexpected disconnects', String(r.disconnects), '0', r.disconnects === 0);
+}
 
 console.log('\nGoals');
 console.log('| goal | measured | target | |\n|---|---|---|---|');

@@ -33,12 +33,28 @@ export function syncView(target: ViewMap, view: object | null): void {
   }
 }
 
-/** Only changed, added or removed items go on the wire. */
+/**
+ * Only changed, added or removed items go on the wire. The common head and
+ * tail are left alone and the middle is rewritten in place, then spliced:
+ * an item inserted into a sorted list (Gift Trap's face-down gifts) costs
+ * that item, not every item after it.
+ */
 function syncItems(part: ViewPart, items: readonly string[]): void {
   const list = part.items;
-  if (list.length > items.length) list.splice(items.length);
-  for (let i = 0; i < list.length; i++) {
-    if (list[i] !== items[i]) list[i] = items[i];
+  const oldLength = list.length;
+  let head = 0;
+  while (head < oldLength && head < items.length && list[head] === items[head]) head++;
+  let tail = 0;
+  while (tail < oldLength - head && tail < items.length - head && list[oldLength - 1 - tail] === items[items.length - 1 - tail]) tail++;
+  const oldMiddle = oldLength - head - tail;
+  const newMiddle = items.length - head - tail;
+  const common = Math.min(oldMiddle, newMiddle);
+  for (let i = head; i < head + common; i++) list[i] = items[i];
+  if (newMiddle > oldMiddle) {
+    const added = items.slice(head + common, head + newMiddle);
+    if (tail === 0) list.push(...added);
+    else list.splice(head + common, 0, ...added);
+  } else if (oldMiddle > newMiddle) {
+    list.splice(head + common, oldMiddle - newMiddle);
   }
-  if (items.length > list.length) list.push(...items.slice(list.length));
 }

@@ -16,13 +16,16 @@ export interface OpenStoreOptions {
   dataDir?: string;
 }
 
+/** FIRESIDE_SQLITE_SYNC: `normal`, or anything else for `full` (the safe default). */
+const sqliteSync = (value: string | undefined): 'full' | 'normal' => (value === 'normal' ? 'normal' : 'full');
+
 export async function openStore(opts: OpenStoreOptions = {}): Promise<MatchStore> {
   const env = process.env;
   const databaseUrl = opts.databaseUrl || (opts.dataDir ? undefined : env.DATABASE_URL || undefined);
   // Imported on demand: a SQLite server never loads pg, a Postgres one never loads node:sqlite.
   const store: MatchStore = databaseUrl
     ? new (await import('./postgres.js')).PostgresStore(databaseUrl)
-    : new (await import('./sqlite.js')).SqliteStore(opts.dataDir || env.FIRESIDE_DATA_DIR || './data');
+    : new (await import('./sqlite.js')).SqliteStore(opts.dataDir || env.FIRESIDE_DATA_DIR || './data', sqliteSync(env.FIRESIDE_SQLITE_SYNC));
   try {
     await store.migrate();
   } catch (e) {

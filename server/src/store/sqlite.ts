@@ -64,7 +64,14 @@ export class SqliteStore implements MatchStore {
   private db: DatabaseSync | null;
   private readonly statements = new Map<string, StatementSync>();
 
-  constructor(dataDir: string) {
+  /**
+   * `sync`: 'full' (the default) fsyncs the WAL on every commit, so an
+   * accepted move survives a power cut; 'normal' leaves the WAL to the OS
+   * between checkpoints: a move survives the process being killed, not the
+   * machine losing power, and a write no longer waits for the disk
+   * (docs/storage.md; env FIRESIDE_SQLITE_SYNC).
+   */
+  constructor(dataDir: string, readonly sync: 'full' | 'normal' = 'full') {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'fireside.db');
     const { DatabaseSync } = loadSqlite();
@@ -75,7 +82,7 @@ export class SqliteStore implements MatchStore {
       // SQLite keeps the old mode, silently, where WAL is impossible (e.g. no shared memory): say so instead.
       const mode = db.prepare('PRAGMA journal_mode = WAL').get() as Row;
       if (mode.journal_mode !== 'wal') throw new Error(`SQLite cannot use WAL for ${this.file} (mode ${String(mode.journal_mode)})`);
-      db.exec('PRAGMA synchronous = FULL');
+      db.exec(`PRAGMA synchronous = ${sync === 'normal' ? 'NORMAL' : 'FULL'}`);
       db.exec('PRAGMA foreign_keys = ON');
     } catch (e) {
       db.close();

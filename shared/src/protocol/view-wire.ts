@@ -89,26 +89,35 @@ export class ViewDecoder {
       return true;
     }
     const old = cached?.list ? cached : null;
-    const items: string[] = [];
-    const values: unknown[] = [];
-    let changed = !old;
-    for (const item of part.items) {
-      const i = items.length;
-      items.push(item);
-      // Unchanged items keep their parsed value (and its identity).
-      if (old && i < old.items.length && old.items[i] === item) values.push((old.value as unknown[])[i]);
-      else {
-        values.push(parseJson(item));
-        changed = true;
-      }
-    }
-    if (old && items.length !== old.items.length) changed = true;
-    if (!changed) return false;
-    this.cache.set(key, { list: true, json: '', items, value: values });
+    const items = [...part.items];
+    if (old && sameItems(old.items, items)) return false;
+    this.cache.set(key, { list: true, json: '', items, value: reuseParsed(old, items) });
     return true;
   }
 }
 
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * The parsed items of a list, parsing only those that changed: items of the
+ * common head and tail keep their parsed value (and its identity), so an
+ * item inserted into a list costs one parse, not one per item after it.
+ */
+function reuseParsed(old: CachedPart | null, items: readonly string[]): unknown[] {
+  const before = old?.items ?? [];
+  const parsed = (old?.value as unknown[] | undefined) ?? [];
+  let head = 0;
+  while (head < before.length && head < items.length && before[head] === items[head]) head++;
+  let tail = 0;
+  while (tail < before.length - head && tail < items.length - head && before[before.length - 1 - tail] === items[items.length - 1 - tail]) tail++;
+  return items.map((item, i) => {
+    if (i < head) return parsed[i];
+    if (i >= items.length - tail) return parsed[before.length - (items.length - i)];
+    return parseJson(item);
+  });
+}
 function parseJson(json: string): unknown {
   if (json === '') return null;
   try {

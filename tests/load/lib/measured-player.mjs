@@ -1,7 +1,8 @@
 // One seated SDK client that plays its seat the moment it is awaited (the
 // game's bot, on its own view, like a quick human) and measures each accepted
-// intent's round trip: sent → the first state update in which its view or its
-// seat view changed. It can also count the bytes it receives per update.
+// intent's round trip: sent → the state update that shows it (the last update
+// before the server's `accepted` for that intent, which follows that very
+// patch). It can also count the bytes it receives per update.
 import { meters } from './meter.mjs';
 import { Client } from '@colyseus/sdk';
 import { StateReader } from '@fireside/botclient';
@@ -26,17 +27,30 @@ export class MeasuredPlayer {
     this.rng = rngFromSeed(seed);
     this.reader = new StateReader();
     this.pending = null;
+    this.nextId = 1;
+    this.changedAt = 0;
     this.metering = false;
     this.unsized = [];
     this.onEnd = null;
     room.onMessage('welcome', (m) => (this.memberId = m.memberId));
-    room.onMessage('error', () => {
-      if (this.pending) this.refused++;
+    room.onMessage('error', (m) => {
+      if (!this.pending || m.id !== this.pending.id) return;
+      this.refused++;
       this.pending = null;
+      this.update();
+    });
+    room.onMessage('accepted', (m) => {
+      if (!this.pending || m.id !== this.pending.id) return;
+      if (this.changedAt > this.pending.at) this.latencies.push(this.changedAt - this.pending.at);
+      this.pending = null;
+      this.update();
     });
     room.onMessage('*', () => {});
     room.onLeave((code) => (this.left = code));
-    room.onStateChange(() => this.update());
+    room.onStateChange(() => {
+      this.changedAt = performance.now();
+      this.update();
+    });
   }
 
   /** Creates a room of `game` for `players` with this client at seat 0 and bots elsewhere. */
@@ -85,11 +99,6 @@ export class MeasuredPlayer {
       for (const bytes of this.unsized.splice(0)) this.patches.push([bytes, viewBytes]);
     }
     const seat = snap.seats.findIndex((x) => x.memberId === this.memberId && x.kind === 'human');
-    const sig = `${snap.view}\u0000${seat >= 0 ? snap.seats[seat].secret ?? '' : ''}`;
-    if (this.pending && sig !== this.pending.sig) {
-      this.latencies.push(performance.now() - this.pending.at);
-      this.pending = null;
-    }
     if (snap.status === 'ended') {
       this.pending = null;
       this.onEnd?.();
@@ -100,8 +109,8 @@ export class MeasuredPlayer {
     const own = snap.seats[seat].secret ? JSON.parse(snap.seats[seat].secret) : null;
     const action = this.game.botAction(JSON.parse(snap.view), own, seat, this.rng, `bench:${seat}`);
     if (action === null || action === undefined) return;
-    this.pending = { sig, at: performance.now() };
-    this.room.send('intent', { action });
+    this.pending = { id: this.nextId++, at: performance.now() };
+    this.room.send('intent', { action, id: this.pending.id });
   }
 
   leave() {
