@@ -37,7 +37,7 @@ describe('duplicate nicknames', () => {
     bob2.send('sit', { seat: 1 });
     await host.until((s) => s.seats[1].kind === 'human', 'both seated');
     expect(host.state.seats.map((s: { name: string }) => s.name)).toEqual(['Bob', 'Bob 2', '']);
-    const summary = await (await fetch(`${srv.url}/api/tables/${roomId}`)).json();
+    const summary = (await (await fetch(`${srv.url}/api/tables/${roomId}`)).json()) as { seats: { name: string }[] };
     expect(summary.seats.map((s: { name: string }) => s.name)).toEqual(['Bob', 'Bob 2', '']);
 
     // Renaming to a name that is taken gets a number as well; your own name is yours to keep.

@@ -339,7 +339,7 @@ function choreograph(bots: Bot[], players: number, seed: string) {
     if (sent !== undefined && now - sent < 3000) return;
     sentAt.set(round, now);
     const own = s.seats[seat].secret ? JSON.parse(s.seats[seat].secret!) : null;
-    const action = defaultDecide({ game, view: v, own, seat, rng: rngs[seat] });
+    const action = defaultDecide({ game, view: v, own, seat, rng: rngs[seat], persona: `santa-leak:${seat}` });
     if (action) bot.send('intent', { action });
   };
 
