@@ -46,16 +46,23 @@ export interface RoomSnapshot {
 export class StateReader {
   private readonly views = new ViewDecoder();
   private lastView: object | null = null;
-  private lastJson = '';
+  private lastJson: string | null = '';
 
   read(state: unknown): RoomSnapshot {
     const s = (state ?? {}) as Record<string, unknown> & { view?: Parameters<ViewDecoder['decode']>[0] };
     const publicView = this.views.decode(s.view);
     if (publicView !== this.lastView) {
       this.lastView = publicView;
-      this.lastJson = publicView ? JSON.stringify(publicView) : '';
+      this.lastJson = null; // written when first asked for: a client that only reads publicView never pays for it
     }
-    return { ...snapshotFields(s), publicView, view: this.lastJson };
+    const json = () => (this.lastJson ??= this.lastView ? JSON.stringify(this.lastView) : '');
+    return {
+      ...snapshotFields(s),
+      publicView,
+      get view() {
+        return json();
+      },
+    };
   }
 }
 

@@ -95,7 +95,7 @@ export class MeasuredPlayer {
   update() {
     const snap = this.reader.read(this.room.state);
     if (this.unsized.length > 0) {
-      const viewBytes = snap.view.length;
+      const viewBytes = Buffer.byteLength(snap.view);
       for (const bytes of this.unsized.splice(0)) this.patches.push([bytes, viewBytes]);
     }
     const seat = snap.seats.findIndex((x) => x.memberId === this.memberId && x.kind === 'human');
@@ -107,7 +107,8 @@ export class MeasuredPlayer {
     }
     if (this.pending || snap.status !== 'playing' || seat < 0 || !snap.seats[seat].awaiting || !snap.publicView) return;
     const own = snap.seats[seat].secret ? JSON.parse(snap.seats[seat].secret) : null;
-    const action = this.game.botAction(JSON.parse(snap.view), own, seat, this.rng, `bench:${seat}`);
+    // The decoded view itself: bots only read it (engines are pure), and the load generator must stay light.
+    const action = this.game.botAction(snap.publicView, own, seat, this.rng, `bench:${seat}`);
     if (action === null || action === undefined) return;
     this.pending = { id: this.nextId++, at: performance.now() };
     this.room.send('intent', { action, id: this.pending.id });
