@@ -7,6 +7,12 @@
  * calls of one instance never interleave; two instances (or processes) on one
  * file serialize their writes with BEGIN IMMEDIATE and wait up to
  * BUSY_TIMEOUT_MS for each other (blocking the event loop meanwhile).
+ *
+ * Group commit: the appends asked for during one event-loop turn (every
+ * room's moves of that turn) are written in one transaction, one savepoint
+ * each, so one fsync covers them all instead of one fsync per move blocking
+ * the event loop in turn. Each append still resolves only once committed,
+ * and a refused one (a stale seq) is rolled back alone.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +35,13 @@ import { loadSqlite } from './sqlite-module.js';
 import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, MatchStore, RoomRecord } from './types.js';
 
 const BUSY_TIMEOUT_MS = 5000;
+
+interface PendingAppend {
+  matchId: string;
+  c: ReturnType<typeof eventColumns>;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
 type Row = Record<string, unknown>;
 
 const SQL = {
@@ -166,13 +179,51 @@ export class SqliteStore implements MatchStore {
   }
 
   async appendEvent(matchId: string, event: MatchEvent): Promise<void> {
+    this.open();
     const c = eventColumns(event);
-    this.tx('IMMEDIATE', () => {
-      const bumped = this.st(SQL.bumpCount).run(matchId, c.seq).changes;
-      if (Number(bumped) !== 1) throw matchRefusal(matchId, this.st(SQL.matchState).get(matchId) as Row, c.seq);
-      const bot = c.bot == null ? null : c.bot ? 1 : 0;
-      this.st(SQL.insertEvent).run(matchId, c.seq, c.kind, c.seat, c.action, bot, c.at);
+    return new Promise<void>((resolve, reject) => {
+      this.appends.push({ matchId, c, resolve, reject });
+      if (this.appends.length === 1) setImmediate(() => this.flushAppends());
     });
+  }
+
+  private readonly appends: PendingAppend[] = [];
+
+  /** Writes the appends of this turn in one transaction (see the module comment). */
+  private flushAppends(): void {
+    const batch = this.appends.splice(0);
+    if (batch.length === 0) return;
+    const refused = new Map<PendingAppend, unknown>();
+    try {
+      const db = this.open();
+      this.tx('IMMEDIATE', () => {
+        for (const item of batch) {
+          db.exec('SAVEPOINT append');
+          try {
+            this.insertEvent(item.matchId, item.c);
+            db.exec('RELEASE append');
+          } catch (e) {
+            db.exec('ROLLBACK TO append');
+            db.exec('RELEASE append');
+            refused.set(item, e);
+          }
+        }
+      });
+    } catch (e) {
+      for (const item of batch) item.reject(e);
+      return;
+    }
+    for (const item of batch) {
+      if (refused.has(item)) item.reject(refused.get(item));
+      else item.resolve();
+    }
+  }
+
+  private insertEvent(matchId: string, c: ReturnType<typeof eventColumns>): void {
+    const bumped = this.st(SQL.bumpCount).run(matchId, c.seq).changes;
+    if (Number(bumped) !== 1) throw matchRefusal(matchId, this.st(SQL.matchState).get(matchId) as Row, c.seq);
+    const bot = c.bot == null ? null : c.bot ? 1 : 0;
+    this.st(SQL.insertEvent).run(matchId, c.seq, c.kind, c.seat, c.action, bot, c.at);
   }
 
   async finishMatch(matchId: string, result: unknown, at: number): Promise<void> {
@@ -204,6 +255,7 @@ export class SqliteStore implements MatchStore {
   }
 
   async close(): Promise<void> {
+    this.flushAppends(); // appends asked for before close are still written
     const db = this.db;
     this.db = null;
     this.statements.clear();

@@ -154,6 +154,22 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
     expect((await store.loadMatch('g1'))?.events).toHaveLength(3);
   });
 
+  it('appends asked for together (several rooms in one turn) are each stored or refused on their own', async () => {
+    await startWithEvents('g1', 'r1', 1);
+    await startWithEvents('g2', 'r2', 0);
+    const outcomes = await Promise.allSettled([
+      store.appendEvent('g1', action(1, 0)),
+      store.appendEvent('g2', action(0, 1)),
+      store.appendEvent('g1', action(0, 1)), // stale: seq 0 is taken
+      store.appendEvent('nope', action(0, 0)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    expect(await codeOf(Promise.reject((outcomes[2] as PromiseRejectedResult).reason))).toBe('bad_seq');
+    expect(await codeOf(Promise.reject((outcomes[3] as PromiseRejectedResult).reason))).toBe('unknown_match');
+    expect((await store.loadMatch('g1'))?.events.map((e) => [e.seq, e.seat])).toEqual([[0, 0], [1, 0]]);
+    expect((await store.loadMatch('g2'))?.events).toHaveLength(1);
+  });
+
   it('refuses malformed events and records without writing', async () => {
     await startWithEvents('g1', 'r1', 1);
     const bad = [{ ...action(1, 0), at: 1.5 }, { ...action(1, 0), bot: undefined }, { ...action(1, 0), kind: 'x' }];
