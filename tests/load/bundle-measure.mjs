@@ -9,6 +9,8 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const gz = (u) => { const p = 'client/dist' + new URL(u).pathname; return fs.existsSync(p) && fs.statSync(p).isFile() ? [fs.statSync(p).size, zlib.gzipSync(fs.readFileSync(p), { level: 9 }).length] : [0, 0]; };
 for (const game of ['gifttrap', 'santa', 'windcity']) {
   const ctx = await browser.newContext(); const page = await ctx.newPage();
+  // window.__fireside (read below) is there only with the tests' opt-in (client/src/testing.ts).
+  await ctx.addInitScript(() => localStorage.setItem('fireside:testing', '1'));
   const urls = new Set(); page.on('request', (r) => { if (/\.(js|css)$/.test(new URL(r.url()).pathname)) urls.add(r.url()); });
   await page.goto(`http://localhost:${port}/`); await page.waitForSelector('[data-testid="create-room"]');
   const home = [...urls]; const h = home.map(gz).reduce((a, b) => [a[0] + b[0], a[1] + b[1]], [0, 0]);
