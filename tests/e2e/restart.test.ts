@@ -102,7 +102,8 @@ describe('server restart', () => {
     expect(after?.roomId).toBe(before!.roomId);
     const state = await page.evaluate(() => {
       const s = (window as any).__fireside.room.state;
-      return { status: s.status, view: s.view as string, mine: s.seats[0].secret as string };
+      // The view travels in parts now: compare the decoded JSON, as viewBefore was taken.
+      return { status: s.status, view: (window as any).__fireside.viewJson() as string, mine: s.seats[0].secret as string };
     });
     expect(state.status).toBe('playing');
     // Gift Trap's bots wait on the humans: the match is where the page left it.
