@@ -25,6 +25,8 @@ export default {
       globalTeardown: '<rootDir>/server/testing/jest-pg-teardown.ts',
     },
     { ...common, displayName: 'botclient', testMatch: ['<rootDir>/botclient/src/**/*.test.ts'] },
+    // The web client's pure modules (no DOM): e.g. its text lookup.
+    { ...common, displayName: 'client', testMatch: ['<rootDir>/client/src/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
   ],

@@ -4,7 +4,7 @@ import { initI18n, languageChanged, t } from './i18n/index.js';
 import { currentRoute, navigate, roomPath, routeChanged, type Route } from './router.js';
 import { renderHeader } from './ui/header.js';
 import { renderHome } from './screens/home.js';
-import { RoomScreen } from './screens/room.js';
+import type { RoomScreen } from './screens/room.js';
 import type { RoomSession } from './net/session.js';
 import { renderNotFound } from './screens/not-found.js';
 import { toast } from './ui/toast.js';
@@ -33,6 +33,11 @@ function setHeaderInfo(node: Node | null): void {
   const slot = headerSlot.querySelector('.topbar-info');
   if (slot) patch(slot, node);
   else drawHeader();
+}
+
+/** What a lazily loaded screen shows while its code arrives. */
+function loadingCard(text: string): HTMLElement {
+  return h('div', { class: 'loading-card', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
 }
 
 async function show(route: Route): Promise<void> {
@@ -64,11 +69,18 @@ async function show(route: Route): Promise<void> {
     document.title = `${t('app.name')} · ${route.roomId}`;
     const session = created && created.roomId === route.roomId ? created : null;
     created = null;
+    // The room screen brings the Colyseus SDK: fetched on the way into a room, so the home page stays light.
+    patch(screenSlot, loadingCard(t('room.joining')));
+    const { RoomScreen } = await import('./screens/room.js');
+    if (token !== showing) {
+      void session?.leave();
+      return;
+    }
     room = new RoomScreen(route.roomId, session, setHeaderInfo);
     patch(screenSlot, room.el);
   } else if (route.name === 'replay') {
     document.title = `${t('app.name')} · ${t('replay.title')}`;
-    patch(screenSlot, h('div', { class: 'loading-card', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('replay.loading')));
+    patch(screenSlot, loadingCard(t('replay.loading')));
     const { ReplayScreen } = await import('./screens/replay.js');
     if (token !== showing) return;
     const screen = new ReplayScreen(route.matchId);

@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 interface Seen {
   method: string;
@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe('server endpoint', () => {
   it('ignores ?server= and rejoins the room on its own origin', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    const context = await openContext(browser, { viewport: { width: 1024, height: 700 } });
 
     // A room created normally: the nickname and the member token are now in localStorage.
     const first = await context.newPage();

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 interface Player {
   name: string;
@@ -149,7 +149,7 @@ describe('Gift Trap in the browser', () => {
 
   async function open(name: string, viewport = { width: 1280, height: 900 }, reducedMotion: 'reduce' | 'no-preference' = 'reduce'): Promise<Player> {
     // Software WebGL is slow on a small CI machine: only Alice's table animates.
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion });
+    const context = await openContext(browser, { viewport, deviceScaleFactor: 1, reducedMotion });
     const page = await context.newPage();
     const p: Player = { name, page, errors: [], actions: [] };
     page.on('pageerror', (e) => p.errors.push(String(e?.stack ?? e)));

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
@@ -95,4 +95,32 @@ export async function startBuiltServer(env: Record<string, string> = {}, fixedPo
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The localStorage flag that makes a production page expose window.__fireside (client/src/testing.ts). */
+export const TESTING_KEY = 'fireside:testing';
+
+/**
+ * A fresh browser context (as browser.newContext) whose pages expose
+ * window.__fireside: the tests' opt-in is set before any page script runs.
+ * Browser tests open every context through this (or openPage).
+ */
+export async function openContext(browser: Browser, options?: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript((key) => {
+    try {
+      localStorage.setItem(key, '1');
+    } catch {
+      /* about:blank has no storage */
+    }
+  }, TESTING_KEY);
+  return context;
+}
+
+/** A page in a fresh context of its own (as browser.newPage), exposing window.__fireside; closing the page closes its context. */
+export async function openPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const context = await openContext(browser, options);
+  const page = await context.newPage();
+  page.once('close', () => void context.close());
+  return page;
 }

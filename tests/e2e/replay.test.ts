@@ -15,7 +15,7 @@ import path from 'node:path';
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { createRoom, type Player } from '../../server/testing/harness.js';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openPage, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 const shot = (name: string) => path.join(ARTIFACTS, `replay-${name}.png`);
 
@@ -51,7 +51,7 @@ async function waitStep(page: Page, step: number): Promise<void> {
 
 describe('replay viewer', () => {
   it('steps through a finished match, switches seats, and sends nothing', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     const sockets: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -134,7 +134,7 @@ describe('replay viewer', () => {
   }, 120_000);
 
   it('shows "does not exist" for an unknown match', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await page.addInitScript(() => localStorage.setItem('fireside:lang', 'en'));
     await page.goto(`${server.base}/replay/no-such-match`);
     await page.waitForSelector(tid('replay-not-found'), { timeout: 10_000 });
@@ -146,7 +146,7 @@ describe('replay viewer', () => {
     host.send('again');
     await host.until((s) => s.status === 'lobby');
     expect(host.state.lastMatchId).toBe(matchId);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.addInitScript(() => {
       localStorage.setItem('fireside:lang', 'en');
       localStorage.setItem('fireside:nickname', 'Viewer');
@@ -173,7 +173,7 @@ describe('replay viewer', () => {
     const id = p.state.lastMatchId as string;
     await p.leave();
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.addInitScript(() => localStorage.setItem('fireside:lang', 'en'));

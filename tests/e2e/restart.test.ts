@@ -9,7 +9,7 @@ import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -43,7 +43,7 @@ async function restartSameServer(how: 'stop' | 'kill'): Promise<number | null> {
 
 describe('server restart', () => {
   it('a deploy in the lobby: "restarting", then back at the same table with the same seat, by itself', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1024, height: 700 } })).newPage();
+    const page = await (await openContext(browser, { viewport: { width: 1024, height: 700 } })).newPage();
     await page.goto(server.base);
     await page.fill(tid('nickname-input'), 'Alice');
     await page.click(tid('create-room'));
@@ -75,7 +75,7 @@ describe('server restart', () => {
   }, 90_000);
 
   it('a crash in the middle of a match: "reconnecting", then back in the same match', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1024, height: 700 } })).newPage();
+    const page = await (await openContext(browser, { viewport: { width: 1024, height: 700 } })).newPage();
     await page.goto(server.base);
     await page.fill(tid('nickname-input'), 'Bea');
     await page.click(tid('create-room'));
@@ -102,7 +102,8 @@ describe('server restart', () => {
     expect(after?.roomId).toBe(before!.roomId);
     const state = await page.evaluate(() => {
       const s = (window as any).__fireside.room.state;
-      return { status: s.status, view: s.view as string, mine: s.seats[0].secret as string };
+      // The view travels in parts now: compare the decoded JSON, as viewBefore was taken.
+      return { status: s.status, view: (window as any).__fireside.viewJson() as string, mine: s.seats[0].secret as string };
     });
     expect(state.status).toBe('playing');
     // Gift Trap's bots wait on the humans: the match is where the page left it.

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 interface Player {
   name: string;
@@ -153,7 +153,7 @@ describe('Santa Claus in the browser', () => {
   });
 
   async function open(name: string, opts: { viewport?: { width: number; height: number }; locale?: string; motion?: 'reduce' | 'no-preference'; canvas: boolean }): Promise<Player> {
-    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: opts.motion ?? 'reduce', locale: opts.locale ?? 'en-US' });
+    const context = await openContext(browser, { viewport: opts.viewport ?? { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: opts.motion ?? 'reduce', locale: opts.locale ?? 'en-US' });
     const page = await context.newPage();
     const p: Player = { name, page, errors: [], actions: [], canvas: opts.canvas };
     page.on('pageerror', (e) => p.errors.push(String(e?.stack ?? e)));

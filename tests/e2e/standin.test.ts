@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 const shot = (name: string) => path.join(ARTIFACTS, `standin-${name}.png`);
 
@@ -39,8 +39,8 @@ describe('stand-ins in the browser', () => {
   const statusOf = (page: Page, seat: number) => page.textContent(tid(`presence-status-${seat}`)).then((t) => t ?? '');
 
   test('Bob closes his tab: away, countdown, a bot plays his seat; he comes back to the same seat', async () => {
-    const aliceCtx = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
-    const bobCtx = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    const aliceCtx = await openContext(browser, { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    const bobCtx = await openContext(browser, { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
     const alice = await open(aliceCtx);
     await alice.goto(server.base + '/');
     await alice.fill(tid('nickname-input'), 'Alice');

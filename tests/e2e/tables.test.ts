@@ -16,7 +16,7 @@ import path from 'node:path';
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createRoom, type Player } from '../../server/testing/harness.js';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 const shot = (name: string) => path.join(ARTIFACTS, `tables-${name}.png`);
 const DESKTOP = { width: 1280, height: 900 };
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** A fresh browser profile (its own localStorage), in English unless told. */
 async function newContext(lang = 'en'): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await openContext(browser, { viewport: DESKTOP });
   await context.addInitScript((l) => {
     if (!localStorage.getItem('fireside:lang')) localStorage.setItem('fireside:lang', l);
   }, lang);

@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 const shot = (name: string) => path.join(ARTIFACTS, `windcity-${name}.png`);
 
@@ -109,7 +109,7 @@ describe('Wind City in the browser', () => {
   });
 
   async function open(opts: { viewport?: { width: number; height: number }; locale?: string; motion?: 'reduce' | 'no-preference' }): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: opts.motion ?? 'reduce', locale: opts.locale ?? 'en-US' });
+    const context = await openContext(browser, { viewport: opts.viewport ?? { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: opts.motion ?? 'reduce', locale: opts.locale ?? 'en-US' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e?.stack ?? e)));

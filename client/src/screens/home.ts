@@ -3,7 +3,7 @@ import { h } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import { GAMES } from '../games/catalog.js';
 import { storage, NICKNAME_KEY, cleanName } from '../util/storage.js';
-import { RoomSession, JoinError } from '../net/session.js';
+import type { RoomSession, JoinError } from '../net/session.js';
 import { YourTables } from '../home/your-tables.js';
 
 export interface HomeDeps {
@@ -74,6 +74,8 @@ export function renderHome(deps: HomeDeps): HTMLElement {
         createBtn.textContent = t('home.creating');
         createBtn.classList.add('loading');
         try {
+          // The session brings the Colyseus SDK: fetched when a room is created, not with the home page.
+          const { RoomSession } = await import('../net/session.js');
           const session = await RoomSession.create(chosenGame, name);
           // The creator takes the first free seat straight away (they can still stand up and watch).
           const free = session.snapshot?.seats.find((x) => x.kind === 'empty');

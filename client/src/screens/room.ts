@@ -306,7 +306,7 @@ export class RoomScreen {
       h(
         'section',
         { class: 'panel end', testid: 'end-screen' },
-        h('h2', { class: 'panel-title' }, t('gifttrap.end.title')),
+        h('h2', { class: 'panel-title' }, t('game.over')),
         this.game ? this.game.renderEnd(snap) : null,
         h(
           'div',

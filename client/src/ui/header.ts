@@ -1,6 +1,6 @@
 /** The top bar: brand (link home), a slot for room info, the language switcher. */
 import { h } from '../util/dom.js';
-import { LANGS, lang, setLang, t } from '../i18n/index.js';
+import { LANGS, lang, setLang, t, type Lang } from '../i18n/index.js';
 
 export function renderHeader(info: Node | null = null): HTMLElement {
   const select = h(
@@ -9,7 +9,11 @@ export function renderHeader(info: Node | null = null): HTMLElement {
       class: 'lang-select',
       testid: 'lang-select',
       'aria-label': t('app.language'),
-      onchange: (e: Event) => void setLang((e.target as HTMLSelectElement).value as never),
+      onchange: (e: Event) => {
+        const choice = e.target as HTMLSelectElement;
+        // The new language's texts are fetched first: if that fails (offline), the page stays in this one.
+        setLang(choice.value as Lang).catch(() => (choice.value = lang()));
+      },
     },
     LANGS.map((l) => h('option', { value: l.id, selected: l.id === lang() }, l.label)),
   );

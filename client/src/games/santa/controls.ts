@@ -8,7 +8,7 @@ import { h } from '../../util/dom.js';
 import { t, listNames } from '../../i18n/index.js';
 import { playerColor } from '../colors.js';
 import type { HouseId, LogEntry, Route } from '@fireside/shared/games/santa/types';
-import { maxSteps } from '@fireside/shared/games/santa/rules';
+import { maxSteps } from '@fireside/shared/games/santa/queries';
 import { ROUNDS, awaited, cardName, cardText, houseLabel, houseName, myMoves, nameYou, seatName, setupHouses, type Model } from './model.js';
 import { currentEntries, describe } from './events.js';
 import type { SceneState } from './scene.js';

@@ -1,7 +1,7 @@
 /** Santa Claus client model: typed access to the room snapshot and small derived facts. */
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { HouseId, LegalMoves, Role, SantaPublicView, SantaSeatView, Town } from '@fireside/shared/games/santa/types';
-import { cardName, legalAwayHouses, legalMoves, ROUNDS, SUPPLY } from '@fireside/shared/games/santa/rules';
+import { cardName, legalAwayHouses, legalMoves, ROUNDS, SUPPLY } from '@fireside/shared/games/santa/queries';
 import { getTown } from '@fireside/shared/games/santa/town';
 import { lang, t } from '../../i18n/index.js';
 

@@ -22,7 +22,7 @@ import {
   renewPrice,
   renewableSquares,
   runMove,
-} from '@fireside/shared/games/windcity/rules';
+} from '@fireside/shared/games/windcity/queries';
 import { t } from '../../i18n/index.js';
 
 export type { ActRecord, Card, CardAction, Dir, HouseSquare, SquareId, WindCityPublicView, WindCitySeatView };

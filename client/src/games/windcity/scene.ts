@@ -16,7 +16,7 @@ import { easeInOutQuad, easeOutBack, easeOutCubic } from '../common/tween.js';
 import { TABLE_FONT, OnDemandScene, createTableApp, fitText, reducedMotion, tableText } from '../common/pixi-scene.js';
 import { COLS, ROWS, SEA_ROWS, BEACH_ROW, OBSERVATORIES, colOf, rowOf, sectionOfRow } from '@fireside/shared/games/windcity/board';
 import type { ActRecord, ActSegment, Card, HouseSquare, SquareId, StepRecord } from '@fireside/shared/games/windcity/types';
-import { isPremium } from '@fireside/shared/games/windcity/rules';
+import { isPremium } from '@fireside/shared/games/windcity/queries';
 import { cardById } from '@fireside/shared/games/windcity/cards';
 import { DIR_ARROW, awaitedFor, expiredAfter, housesBefore, houseStats, positionBefore, seatName, squareName, actionText, type Model, type Preview } from './model.js';
 import { computeLayout, cellRect, squareAt, squareCentre, type WcLayout } from './layout.js';

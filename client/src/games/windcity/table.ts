@@ -10,7 +10,7 @@ import type { RoomSession } from '../../net/session.js';
 import { patch } from '../../util/dom.js';
 import { lang } from '../../i18n/index.js';
 import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
-import { MAX_PLAN } from '@fireside/shared/games/windcity/rules';
+import { MAX_PLAN } from '@fireside/shared/games/windcity/queries';
 import { rowOf } from '@fireside/shared/games/windcity/board';
 import { cardById, iDecide, myCard, myKauf, myPlacements, planCost, previewPlan, renewableOf, toModel, uninsuredOf, type Model } from './model.js';
 import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
