@@ -166,7 +166,7 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
     expect(await codeOf(Promise.reject((outcomes[2] as PromiseRejectedResult).reason))).toBe('bad_seq');
     expect(await codeOf(Promise.reject((outcomes[3] as PromiseRejectedResult).reason))).toBe('unknown_match');
-    expect((await store.loadMatch('g1'))?.events.map((e) => [e.seq, e.seat])).toEqual([[0, 0], [1, 0]]);
+    expect((await store.loadMatch('g1'))?.events.map((e) => [e.seq, e.kind === 'action' ? e.seat : null])).toEqual([[0, 0], [1, 0]]);
     expect((await store.loadMatch('g2'))?.events).toHaveLength(1);
   });
 
