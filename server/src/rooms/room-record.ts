@@ -84,10 +84,21 @@ export function applyRecord(state: RoomState, members: Members, r: RoomRecord): 
 /**
  * Saves the room's snapshot soon after a change: one write per burst of
  * changes, writes never overlapping, `flush` waits for the last one.
+ *
+ * A move changes only the clocks' time left and `updatedAt` in the snapshot
+ * (the move itself is in the match log): such a snapshot is written at most
+ * every QUIET_MS, not after every move, since each write is a transaction
+ * and a disk sync of its own. Anything else (members, seats, chat, a clock
+ * starting or stopping, the match) is written at once.
  */
 export class RoomSaver {
+  static readonly QUIET_MS = 5000;
   private scheduled = false;
   private chain: Promise<void> = Promise.resolve();
+  private frozen = false;
+  private lastKey = '';
+  private lastAt = 0;
+  private deferred: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly store: MatchStore,
@@ -95,27 +106,53 @@ export class RoomSaver {
     private readonly log: (message: string) => void,
   ) {}
 
-  private frozen = false;
-
   /** No more saves (a shutdown: what follows is the shutdown itself, not the room's life). */
   freeze(): void {
     this.frozen = true;
+    this.cancelDeferred();
   }
 
   soon(): void {
     if (this.scheduled || this.frozen) return;
     this.scheduled = true;
-    setImmediate(() => void this.flush());
+    setImmediate(() => void this.save(false));
   }
 
   /** Saves now (after any save in progress); resolves when written. */
   flush(): Promise<void> {
+    return this.save(true);
+  }
+
+  private save(force: boolean): Promise<void> {
     this.scheduled = false;
     if (this.frozen) return this.chain;
     const record = this.snapshot();
+    const key = essentialKey(record);
+    const now = Date.now();
+    if (!force && key === this.lastKey && now - this.lastAt < RoomSaver.QUIET_MS) {
+      this.deferred ??= setTimeout(() => {
+        this.deferred = null;
+        void this.save(false);
+      }, RoomSaver.QUIET_MS - (now - this.lastAt));
+      this.deferred.unref?.();
+      return this.chain;
+    }
+    this.cancelDeferred();
+    this.lastKey = key;
+    this.lastAt = now;
     this.chain = this.chain.then(() =>
       this.store.saveRoom(record).catch((e) => this.log(`saving room ${record.roomId} failed: ${(e as Error)?.message ?? e}`)),
     );
     return this.chain;
   }
+
+  private cancelDeferred(): void {
+    if (this.deferred) clearTimeout(this.deferred);
+    this.deferred = null;
+  }
+}
+
+/** The snapshot without what every move changes: the clocks' time left and `updatedAt`. */
+function essentialKey(r: RoomRecord): string {
+  return JSON.stringify({ ...r, updatedAt: 0, clocks: r.clocks.map((c) => [c.seat, c.key]) });
 }
