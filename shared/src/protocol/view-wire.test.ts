@@ -20,7 +20,7 @@ describe('the public view on the wire', () => {
   it('splits lists item by item and other values whole', () => {
     const parts = viewParts(v1);
     expect(parts.get('log')).toEqual({ list: true, items: ['{"kind":"start"}'] });
-    expect(parts.get('town')).toEqual({ list: false, json: '{"houses":9}' });
+    expect(parts.get('town.houses')).toEqual({ list: false, json: '9' });
     expect(parts.get('winners')).toEqual({ list: false, json: 'null' });
   });
 
@@ -36,6 +36,26 @@ describe('the public view on the wire', () => {
     expect((b.log as unknown[])[0]).toBe((a.log as unknown[])[0]);
     expect((b.hands as unknown[])[0]).toBe((a.hands as unknown[])[0]);
     expect((b.hands as unknown[])[1]).not.toBe((a.hands as unknown[])[1]);
+  });
+
+  it('splits a top-level object by field, and follows it becoming null and back', () => {
+    const d = new ViewDecoder();
+    const act = { turn: 3, segments: [{ to: 1 }, { to: 2 }], paid: 0 };
+    const v1 = { phase: 'act', act, market: null, empty: {} };
+    const parts = viewParts(v1);
+    expect(parts.get('act')).toEqual({ list: false, json: '{}' });
+    expect(parts.get('act.segments')).toEqual({ list: true, items: ['{"to":1}', '{"to":2}'] });
+    const a = d.decode(wire(v1))!;
+    expect(a).toEqual(v1);
+    const v2 = { ...v1, phase: 'market', act: { ...act, segments: [...act.segments, { to: 3 }] } };
+    const b = d.decode(wire(v2))!;
+    expect(b).toEqual(v2);
+    expect((b.act as { segments: unknown[] }).segments[0]).toBe((a.act as { segments: unknown[] }).segments[0]);
+    const v3 = { ...v2, phase: 'x' };
+    expect(d.decode(wire(v3))!.act).toBe(b.act); // unchanged object: same identity
+    for (const v of [{ ...v3, act: null }, { ...v3, act: { turn: 4 } }, { ...v3, act: [1] }, v1]) expect(d.decode(wire(v))).toEqual(v);
+    expect(() => viewParts({ 'a.b': 1 })).toThrow(/dot/);
+    expect(d.decode(wire({ odd: { 'x.y': 1 } }))).toEqual({ odd: { 'x.y': 1 } }); // a dotted field: sent whole
   });
 
   it('follows lists that shrink, values that become lists and back, and keys that go', () => {

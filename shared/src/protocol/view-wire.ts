@@ -6,9 +6,13 @@
  * (a log, the history, the houses of a board, a score per seat) carries the
  * JSON of each item separately, so appending a log entry sends that entry
  * alone and changing one seat's coins sends that number alone; any other
- * value carries its whole JSON. Colyseus' schema diff then sends only the
- * parts and items whose JSON changed — typically a few dozen bytes per move
- * instead of the whole view, history included.
+ * value carries its whole JSON. A top-level value that is a plain object
+ * (Wind City's running act, its market) is split once more: a part `key`
+ * whose JSON is `{}` marks it, and each of its fields travels as a part
+ * `key.field` by the same rules (so the act's segments go item by item).
+ * Colyseus' schema diff then sends only the parts and items whose JSON
+ * changed — typically a few dozen bytes per move instead of the whole view,
+ * history included. View keys must not contain a dot.
  *
  * Both halves are here, pure: `viewParts` (the server) and `ViewDecoder`
  * (the web client, the bot client, tests), so the two cannot drift.
@@ -17,15 +21,29 @@
 /** One part as the server writes it: the JSON of a value, or of each item of a list. */
 export type ViewPartValue = { list: false; json: string } | { list: true; items: string[] };
 
+/** The JSON of a part that marks an object whose fields travel as parts `key.field`. */
+export const OBJECT_MARK = '{}';
+
 /** Splits a public view into its parts, by top-level key (see the module comment). */
 export function viewParts(view: object): Map<string, ViewPartValue> {
   const parts = new Map<string, ViewPartValue>();
   for (const [key, value] of Object.entries(view)) {
     if (value === undefined) continue;
-    parts.set(key, Array.isArray(value) ? { list: true, items: value.map(itemJson) } : { list: false, json: JSON.stringify(value) });
+    if (key.includes('.')) throw new Error(`view key "${key}": a key of the public view cannot contain a dot`);
+    if (!isPlainObject(value) || Object.keys(value).some((field) => field.includes('.'))) {
+      parts.set(key, partOf(value));
+      continue;
+    }
+    parts.set(key, { list: false, json: OBJECT_MARK });
+    for (const [field, v] of Object.entries(value)) if (v !== undefined) parts.set(`${key}.${field}`, partOf(v));
   }
   return parts;
 }
+
+const partOf = (value: unknown): ViewPartValue =>
+  Array.isArray(value) ? { list: true, items: value.map(itemJson) } : { list: false, json: JSON.stringify(value) };
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 // JSON.stringify(undefined) is not JSON: a hole in a list travels as null, as JSON.stringify would write it.
 const itemJson = (item: unknown): string => (item === undefined ? 'null' : JSON.stringify(item));
@@ -61,23 +79,41 @@ export class ViewDecoder {
 
   /** The view the parts describe, or null when there are none (the lobby). */
   decode(parts: ViewPartsLike | null | undefined): Record<string, unknown> | null {
-    let changed = false;
+    // The top-level keys whose value changed ('act' also when only 'act.segments' did).
+    const changed = new Set<string>();
     const seen = new Set<string>();
     parts?.forEach((part, key) => {
       seen.add(key);
-      if (this.refresh(key, part)) changed = true;
+      if (this.refresh(key, part)) changed.add(topKey(key));
     });
     for (const key of this.cache.keys()) {
       if (!seen.has(key)) {
         this.cache.delete(key);
-        changed = true;
+        changed.add(topKey(key));
       }
     }
-    if (!changed) return this.view;
+    if (changed.size === 0) return this.view;
     if (this.cache.size === 0) return (this.view = null);
+    return (this.view = this.assemble(changed));
+  }
+
+  /** The view from the cached parts; a top-level value that did not change keeps its identity. */
+  private assemble(changed: Set<string>): Record<string, unknown> {
     const view: Record<string, unknown> = {};
-    for (const [key, part] of this.cache) view[key] = part.value;
-    return (this.view = view);
+    for (const [key, part] of this.cache) {
+      if (key.includes('.')) continue;
+      const split = !part.list && part.json === OBJECT_MARK;
+      view[key] = !changed.has(key) && this.view ? this.view[key] : split ? {} : part.value;
+    }
+    for (const [key, part] of this.cache) {
+      const dot = key.indexOf('.');
+      if (dot < 0) continue;
+      const parent = key.slice(0, dot);
+      if (!changed.has(parent)) continue; // kept whole, with its identity
+      const object = view[parent];
+      if (isPlainObject(object)) object[key.slice(dot + 1)] = part.value;
+    }
+    return view;
   }
 
   /** Brings one part up to date; true if its value changed. */
@@ -118,6 +154,11 @@ function reuseParsed(old: CachedPart | null, items: readonly string[]): unknown[
     return parseJson(item);
   });
 }
+const topKey = (key: string): string => {
+  const dot = key.indexOf('.');
+  return dot < 0 ? key : key.slice(0, dot);
+};
+
 function parseJson(json: string): unknown {
   if (json === '') return null;
   try {

@@ -235,12 +235,13 @@ export function checkView(v: PublicView, truth: Map<number, SeatSecrets>, where:
 /**
  * A key in the raw frames (latin1 text): quoted inside JSON, or as the name
  * of a part of the public view — a schema string, whose header byte for a
- * name under 32 bytes is 0xa0 + its length.
+ * name under 32 bytes is 0xa0 + its length — or of a field part of an
+ * object (`market.requests`).
  */
 export function keyPattern(key: string, flags = ''): RegExp {
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const header = `\\x${(0xa0 + key.length).toString(16)}`;
-  return new RegExp(`"${escaped}"|${header}${escaped}`, flags);
+  return new RegExp(`"${escaped}"|${header}${escaped}|\\.${escaped}`, flags);
 }
 
 const FORBIDDEN: { pattern: RegExp; what: string }[] = [
