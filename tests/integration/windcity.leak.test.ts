@@ -104,7 +104,10 @@ const spy = spyEngine(real);
  * under the id 'windcity-leaky' (the room still reports game 'windcity', so
  * the bots play it with the real engine's botAction): its public view shows
  * the active player's card and plan while they are secret, and the market's
- * requests.
+ * requests. The card and plan leak twice: in an object (`peek`), which
+ * travels field by field (view-wire.ts: no `"card":…,"plan":…` JSON on the
+ * wire, so the decoded-view checks catch it) and as a list item (`peeks`),
+ * which travels as one JSON string that the raw-frame search catches.
  */
 const leaky = spyEngine({
   ...real,
@@ -113,6 +116,7 @@ const leaky = spyEngine({
     return {
       ...v,
       peek: SECRET_PHASES.has(state.phase) ? { card: state.card, plan: state.plan } : null,
+      peeks: SECRET_PHASES.has(state.phase) ? [{ card: state.card, plan: state.plan }] : [],
       requests: state.market ? state.market.requests : null,
     };
   },
@@ -377,7 +381,7 @@ describe('no hidden information on the wire (Wind City, raw frames)', () => {
     expect(problems).toMatch(/seat \d frame \d+ carries seat \d's insurance request/);
     expect(problems).toMatch(/spectator frame \d+ contains requests it does not sell/);
     // Decoded views: extra keys and the request field.
-    expect(problems).toMatch(/keys beyond the public view: peek, requests/);
+    expect(problems).toMatch(/keys beyond the public view: peek, peeks, requests/);
     expect(problems).toMatch(/the key "answer" at \$\.requests\[0\]\.answer/);
     expect(problems).toMatch(/"card" at \$\.peek\.card/);
     process.stderr.write(`windcity leak test: the leaky engine was caught (${report.problems.length} problems)\n`);

@@ -73,7 +73,8 @@ export class LiveMatch {
       {
         game: deps.game,
         engineState: () => (this.disposed ? null : this.engine),
-        applyFor: (seat, action) => this.submit(seat, action, true),
+        exclusive: (task) => this.serially(task),
+        applyNow: (seat, action) => this.accept(seat, action, true),
         isBot: (seat) => deps.isBot(seat) || this.clocks.timedOut(seat),
         persona: (seat) => personaOf(setup.seed, seat),
         log: deps.log,

@@ -9,8 +9,15 @@ export interface BotHost {
   readonly game: AnyGame;
   /** The current engine state, or null outside a match. */
   engineState(): unknown | null;
-  /** Applies an action for a seat through the same path as a human intent (stored first). */
-  applyFor(seat: number, action: unknown): Promise<Result<unknown>>;
+  /**
+   * Runs `task` in turn with the match's moves: every move queued before it
+   * is stored and applied first, and none starts until it is done. A bot
+   * decides inside it, so it never answers a state a queued move is about
+   * to change (a second pick for a seat whose first is still being stored).
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Applies an action for a seat like a human intent (validated, stored first); only inside `exclusive`. */
+  applyNow(seat: number, action: unknown): Promise<Result<unknown>>;
   /** Is the seat a bot right now? */
   isBot(seat: number): boolean;
   /** The seat's bot personality for this match (engine contract `botAction`'s `persona`). */
@@ -50,8 +57,13 @@ export class BotDriver {
     this.timers.clear();
   }
 
-  private async act(seat: number, generation: number): Promise<void> {
+  private act(seat: number, generation: number): Promise<void> {
+    return this.host.exclusive(() => this.decideAndApply(seat, generation));
+  }
+
+  private async decideAndApply(seat: number, generation: number): Promise<void> {
     const { game } = this.host;
+    if (generation !== this.generation) return;
     const state = this.host.engineState();
     if (state === null || !this.host.isBot(seat)) return;
     if (!game.awaiting(state).includes(seat)) return;
@@ -86,7 +98,7 @@ export class BotDriver {
   private async tryApply(seat: number, action: unknown, what: string): Promise<boolean> {
     const id = this.host.game.id;
     try {
-      const res = await this.host.applyFor(seat, action);
+      const res = await this.host.applyNow(seat, action);
       if (res.ok) return true;
       this.host.log(`${id}: ${what} refused for seat ${seat} (${res.error.code}: ${res.error.message}): ${JSON.stringify(action)}`);
     } catch (e) {
