@@ -73,8 +73,7 @@ export class LiveMatch {
       {
         game: deps.game,
         engineState: () => (this.disposed ? null : this.engine),
-        exclusive: (task) => this.serially(task),
-        applyNow: (seat, action) => this.accept(seat, action, true),
+        applyFor: (seat, action) => this.submit(seat, action, true),
         isBot: (seat) => deps.isBot(seat) || this.clocks.timedOut(seat),
         persona: (seat) => personaOf(setup.seed, seat),
         log: deps.log,

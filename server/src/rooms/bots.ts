@@ -9,15 +9,8 @@ export interface BotHost {
   readonly game: AnyGame;
   /** The current engine state, or null outside a match. */
   engineState(): unknown | null;
-  /**
-   * Runs `task` in turn with the match's moves: every move queued before it
-   * is stored and applied first, and none starts until it is done. A bot
-   * decides inside it, so it never answers a state a queued move is about
-   * to change (a second pick for a seat whose first is still being stored).
-   */
-  exclusive<T>(task: () => Promise<T>): Promise<T>;
-  /** Applies an action for a seat like a human intent (validated, stored first); only inside `exclusive`. */
-  applyNow(seat: number, action: unknown): Promise<Result<unknown>>;
+  /** Applies an action for a seat through the same path as a human intent (stored first). */
+  applyFor(seat: number, action: unknown): Promise<Result<unknown>>;
   /** Is the seat a bot right now? */
   isBot(seat: number): boolean;
   /** The seat's bot personality for this match (engine contract `botAction`'s `persona`). */
@@ -27,6 +20,12 @@ export interface BotHost {
 
 export class BotDriver {
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+  /**
+   * Seats whose move is decided and being stored: not armed again until it
+   * is done (the projection of another seat's move still shows them awaited,
+   * and a second decision would answer a state about to change).
+   */
+  private readonly inFlight = new Set<number>();
   private generation = 0;
 
   constructor(
@@ -38,16 +37,27 @@ export class BotDriver {
   /** Arms a timer for every awaited bot seat that has none. */
   schedule(awaiting: readonly number[]): void {
     for (const seat of awaiting) {
-      if (!this.host.isBot(seat) || this.timers.has(seat)) continue;
+      if (!this.host.isBot(seat) || this.timers.has(seat) || this.inFlight.has(seat)) continue;
       const generation = this.generation;
       const timer = setTimeout(() => {
         this.timers.delete(seat);
         if (generation !== this.generation) return;
         // An engine bug must not take the process down.
-        this.act(seat, generation).catch((e) => this.host.log(`${this.host.game.id}: bot move for seat ${seat} failed: ${(e as Error)?.stack ?? e}`));
+        this.inFlight.add(seat);
+        this.act(seat, generation)
+          .catch((e) => this.host.log(`${this.host.game.id}: bot move for seat ${seat} failed: ${(e as Error)?.stack ?? e}`))
+          .finally(() => this.landed(seat, generation));
       }, this.delayMs);
       this.timers.set(seat, timer);
     }
+  }
+
+  /** A seat's move is stored (or refused): arm it again if the game still awaits it (a step of several moves). */
+  private landed(seat: number, generation: number): void {
+    this.inFlight.delete(seat);
+    if (generation !== this.generation) return;
+    const state = this.host.engineState();
+    if (state !== null && this.host.game.awaiting(state).includes(seat)) this.schedule([seat]);
   }
 
   /** Cancels every pending bot move (end of match, back to lobby, dispose). */
@@ -55,15 +65,11 @@ export class BotDriver {
     this.generation++;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.inFlight.clear();
   }
 
-  private act(seat: number, generation: number): Promise<void> {
-    return this.host.exclusive(() => this.decideAndApply(seat, generation));
-  }
-
-  private async decideAndApply(seat: number, generation: number): Promise<void> {
+  private async act(seat: number, generation: number): Promise<void> {
     const { game } = this.host;
-    if (generation !== this.generation) return;
     const state = this.host.engineState();
     if (state === null || !this.host.isBot(seat)) return;
     if (!game.awaiting(state).includes(seat)) return;
@@ -79,12 +85,14 @@ export class BotDriver {
     } else if (await this.tryApply(seat, chosen, 'bot action')) {
       return;
     }
-    // The match moved on (or ended) while the bot's move was being stored or refused.
-    if (generation !== this.generation || this.host.engineState() !== state) return;
+    // The match ended, or moved on past this seat, while the bot's move was being refused.
+    if (generation !== this.generation) return;
+    const now = this.host.engineState();
+    if (now === null || !game.awaiting(now).includes(seat)) return;
 
     let fallback: unknown = null;
     try {
-      fallback = game.sampleAction(state, seat, this.rng);
+      fallback = game.sampleAction(now, seat, this.rng);
     } catch (e) {
       this.host.log(`${game.id}: sampleAction threw for seat ${seat}: ${(e as Error).message}`);
     }
@@ -98,7 +106,7 @@ export class BotDriver {
   private async tryApply(seat: number, action: unknown, what: string): Promise<boolean> {
     const id = this.host.game.id;
     try {
-      const res = await this.host.applyNow(seat, action);
+      const res = await this.host.applyFor(seat, action);
       if (res.ok) return true;
       this.host.log(`${id}: ${what} refused for seat ${seat} (${res.error.code}: ${res.error.message}): ${JSON.stringify(action)}`);
     } catch (e) {
