@@ -1,10 +1,13 @@
 // Engine throughput: whole bot games per second for every registered game,
 // engine only (no server), in plain Node from the built shared package.
-//   npm run build -w shared && node tests/load/engine-bench.mjs [games-per-run]
+//   npm run build -w shared && node tests/load/engine-bench.mjs [games-per-run] [game-id]
+// With a game id, only that game runs (e.g. to count its instructions under
+// valgrind, see docs/measurements.md).
 // Bots decide from the public view and their own seat view, exactly as on the server.
 import { games, rngFromSeed } from '@fireside/shared';
 
 const perRun = Number(process.argv[2] ?? 200);
+const only = process.argv[3];
 const playersFor = { gifttrap: 5, santa: 4, windcity: 5 };
 
 function playOne(game, players, seed) {
@@ -28,6 +31,7 @@ function playOne(game, players, seed) {
 
 console.log(`node ${process.version}, ${perRun} games per game id`);
 for (const [id, game] of Object.entries(games)) {
+  if (only && id !== only) continue;
   const players = playersFor[id] ?? game.minPlayers;
   playOne(game, players, 'warm-up');
   const t0 = performance.now();
