@@ -87,6 +87,16 @@ function procStats(pid) {
   return { cpu: ticks / 100, rss };
 }
 
+/**
+ * Bytes the loopback interface carried (both directions, TCP/IP headers
+ * included): what is really on the wire, compressed or not. The WebSocket
+ * API only ever shows the inflated messages.
+ */
+function loopbackBytes() {
+  const line = readFileSync('/proc/net/dev', 'utf8').split('\n').find((l) => l.trim().startsWith('lo:'));
+  return line ? Number(line.split(':')[1].trim().split(/\s+/)[0]) : NaN;
+}
+
 /** The ramp: a load generator in its own process; the server's CPU and memory sampled during the hold. */
 async function ramp() {
   const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(LOAD_BOT_DELAY), ...serverEnv }, 'fireside-load-');
@@ -101,16 +111,21 @@ async function ramp() {
       for (let i; (i = buffer.indexOf('\n')) >= 0; ) {
         const line = buffer.slice(0, i);
         buffer = buffer.slice(i + 1);
+        if (!line.startsWith('{')) {
+          console.log(`  generator: ${line}`); // the SDK's own notices (a reconnection)
+          continue;
+        }
         const msg = JSON.parse(line);
-        if (msg.phase === 'hold') holdStart = { at: performance.now(), ...procStats(server.child.pid) };
+        if (msg.phase === 'hold') holdStart = { at: performance.now(), lo: loopbackBytes(), ...procStats(server.child.pid) };
         else if (msg.phase === 'progress') console.log(`  … ${msg.clients} clients in ${msg.rooms} rooms, generator lag p99 ${ms(msg.lagP99)} ms`);
-        else if (msg.phase === 'report') report = { ...msg, holdEnd: { at: performance.now(), ...procStats(server.child.pid) } };
+        else if (msg.phase === 'report') report = { ...msg, holdEnd: { at: performance.now(), lo: loopbackBytes(), ...procStats(server.child.pid) } };
       }
     });
     await new Promise((r) => gen.on('exit', r));
     if (!report || !holdStart) throw new Error('the load generator gave no report');
     const seconds = (report.holdEnd.at - holdStart.at) / 1000;
     report.cpu = (report.holdEnd.cpu - holdStart.cpu) / seconds; // cores busy
+    report.wireRate = (report.holdEnd.lo - holdStart.lo) / seconds;
     report.idleRss = idle.rss;
     return report;
   } finally {
@@ -168,7 +183,7 @@ console.log('|---|---|---|---|---|---|---|---|---|');
 console.log(
   `| ${r.clients} | ${r.rooms} | ${r.failedJoins} | ${r.disconnects} | ${ms(r.latP50)} / ${ms(r.latP99)} / ${ms(r.latMax)} ms (n=${r.latN}) | ${r.cpu.toFixed(2)} | ${(r.holdEnd.rss / 2 ** 20).toFixed(0)} MB | ${((r.cpu / r.rooms) * 1000).toFixed(2)} ms/s / ${((r.holdEnd.rss - r.idleRss) / r.rooms / 1024).toFixed(0)} KB | ${ms(r.lagP99)} / ${ms(r.lagMax)} ms |`,
 );
-console.log(`   received by the generator during the hold: ${(r.holdBytes / 2 ** 20 / HOLD_S).toFixed(2)} MB/s`);
+console.log(`   during the hold: spectators received ${(r.holdBytes / 2 ** 20 / HOLD_S).toFixed(2)} MB/s of messages; the loopback carried ${(r.wireRate / 2 ** 20).toFixed(2)} MB/s (both ways, headers included)`);
 goal(`load: connected clients`, String(r.clients), `${CLIENTS}`, r.clients >= CLIENTS);
 goal('load: intent → update p99', `${ms(r.latP99)} ms`, '≤ 20 ms', r.latP99 <= 20);
 goal('load: failed joins', String(r.failedJoins), '0', r.failedJoins === 0);

@@ -110,7 +110,7 @@ say({ phase: 'hold' });
 await sleep(HOLD_MS);
 holding = false;
 const latencies = players.flatMap((p) => p.latencies);
-disconnects += players.filter((p) => p.left !== null).length;
+disconnects += players.filter((p) => p.left !== null).length + players.reduce((a, p) => a + p.drops, 0);
 say({
   phase: 'report',
   clients: connected,

@@ -20,6 +20,8 @@ export class MeasuredPlayer {
   /** Every byte received between the start and the end of the match. */
   matchBytes = 0;
   left = null;
+  /** Connections the SDK lost and reconnected. */
+  drops = 0;
 
   constructor(room, game, seed) {
     this.room = room;
@@ -47,6 +49,7 @@ export class MeasuredPlayer {
     });
     room.onMessage('*', () => {});
     room.onLeave((code) => (this.left = code));
+    room.onDrop(() => this.drops++);
     room.onStateChange(() => {
       this.changedAt = performance.now();
       this.update();
