@@ -11,7 +11,7 @@
 //   npm run build && node tests/load/durable-bench.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, pct } from './lib/util.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,7 +21,6 @@ const { startPgCluster } = await import('../../server/testing/pg-cluster.ts');
 const { Client } = await import('@colyseus/sdk');
 
 const ROOMS = Number(process.argv[2] ?? 100);
-const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ms = (x) => `${x.toFixed(2)} ms`;
 
 async function writeCost(store, label) {
@@ -39,9 +38,6 @@ async function writeCost(store, label) {
   console.log(`${label.padEnd(10)} appendEvent: p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, max ${ms(Math.max(...times))} (1000 appends)`);
 }
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
-});
 
 function startServer(port, dataDir) {
   const t0 = performance.now();

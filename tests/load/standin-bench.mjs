@@ -13,7 +13,7 @@
 //   npm run build && node tests/load/standin-bench.mjs [rooms=20] [standInSeconds=5]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, pct, sleep } from './lib/util.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,12 +22,7 @@ const { Client } = await import('@colyseus/sdk');
 const ROOMS = Number(process.argv[2] ?? 20);
 const STANDIN = Number(process.argv[3] ?? 5);
 const BOT_DELAY = 700; // the production default
-const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
-});
 
 async function until(pred, label, ms = 120_000) {
   const end = Date.now() + ms;
