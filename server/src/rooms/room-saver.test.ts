@@ -21,7 +21,9 @@ const record = (over: Partial<RoomRecord> = {}): RoomRecord => ({
 });
 
 describe('RoomSaver', () => {
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('writes a change at once, but a snapshot where only the time left moved at most every QUIET_MS', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
