@@ -58,11 +58,40 @@ async function echoRoundTrips() {
   return times;
 }
 
+/**
+ * The floor of the room's message path: illegal intents, whose `error`
+ * reply skips the engine's rules, the store and the patch. Paced under the
+ * server's 40 messages per second.
+ */
+async function errorTrips(base) {
+  const p = await MeasuredPlayer.create(base, 'santa', 3, { seed: 'bench:floor' });
+  p.room.send('sit', { seat: 0 });
+  p.room.send('fillBots', {});
+  await sleep(300);
+  p.room.send('start', {});
+  await sleep(300);
+  const times = [];
+  let answered = () => {};
+  p.room.onMessage('error', () => answered());
+  for (let i = 0; i < 400; i++) {
+    const t0 = performance.now();
+    await new Promise((r) => {
+      answered = r;
+      p.room.send('intent', { action: { type: 'not-an-action' } });
+    });
+    if (i >= 50) times.push(performance.now() - t0);
+    if (i % 20 === 19) await sleep(1100);
+  }
+  await p.leave();
+  return times;
+}
+
 /** One whole game per table on a fresh server; the measured client holds seat 0, server bots the rest. */
 async function wholeGames(env) {
   const server = await startServer({ FIRESIDE_BOT_DELAY_MS: '40', ...env });
   const out = [];
   try {
+    out.floor = await errorTrips(server.base);
     for (const [game, players] of TABLES) {
       const runs = [];
       for (let i = 0; i < GAMES; i++) {
@@ -141,6 +170,7 @@ const echoP50 = pct(echo, 50);
 console.log('\n1. Round trip (ms), one client on loopback');
 console.log('| | p50 | p99 | n |\n|---|---|---|---|');
 console.log(`| raw WebSocket echo | ${ms(echoP50)} | ${ms(pct(echo, 99))} | ${echo.length} |`);
+console.log(`| the room's floor: illegal intent → error | ${ms(pct(games.floor, 50))} | ${ms(pct(games.floor, 99))} | ${games.floor.length} |`);
 const allLat = [];
 for (const { game, runs } of games) {
   const lat = runs.flatMap((p) => p.latencies);
