@@ -112,6 +112,23 @@ const matches: Record<string, Recorded> = {};
  * one, and the byte search could not tell a leak from a coincidence.
  * Distinct wants make every wants needle belong to one seat and one round.
  */
+type Wants = { great: number; good: number; ok: number; noWay: number };
+
+/** Every way to pick four distinct slots as (great, good, ok, noWay), shuffled. */
+function shuffledOrderings(slots: number[], rng: { next(): number }): Wants[] {
+  const all: Wants[] = [];
+  for (const great of slots)
+    for (const good of slots)
+      for (const ok of slots)
+        for (const noWay of slots)
+          if (new Set([great, good, ok, noWay]).size === 4) all.push({ great, good, ok, noWay });
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return all;
+}
+
 function distinctWantsChooser() {
   const chosen = new Map<string, string>(); // `${round}:${seat}` → wants JSON
   return (ctx: DecideContext): unknown => {
@@ -123,24 +140,16 @@ function distinctWantsChooser() {
     const others = new Set([...chosen.values()]);
     // The bot's own choice if free, else the same three gifts in another
     // order (keeps the bots' play, and game length, close to normal), else random.
-    const w = (action as unknown as { wants: { great: number; good: number; ok: number; noWay: number } }).wants;
+    const w = (action as unknown as { wants: Wants }).wants;
     const [a, b, c] = [w.great, w.good, w.ok];
     const candidates = [[a, b, c], [a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]].map(([great, good, ok]) => ({ great, good, ok, noWay: w.noWay }));
-    for (;;) {
-      let wants = candidates.shift();
-      if (!wants) {
-        const slots = [...Array(ctx.view.slotCount as number).keys()];
-        for (let i = slots.length - 1; i > 0; i--) {
-          const j = Math.floor(ctx.rng.next() * (i + 1));
-          [slots[i], slots[j]] = [slots[j], slots[i]];
-        }
-        wants = { great: slots[0], good: slots[1], ok: slots[2], noWay: slots[3] };
-      }
-      const text = JSON.stringify(wants);
-      if (others.has(text)) continue;
-      chosen.set(key, text);
-      return { type: 'want', wants };
-    }
+    // Then every ordering of four slots, in a shuffled order. A long game can
+    // use them all (3 players: 4 slots, 24 orderings); then the bot's own
+    // choice stands, a duplicate, rather than searching for ever.
+    const free = (list: Wants[]) => list.find((x) => !others.has(JSON.stringify(x)));
+    const wants = free(candidates) ?? free(shuffledOrderings([...Array(ctx.view.slotCount as number).keys()], ctx.rng)) ?? w;
+    chosen.set(key, JSON.stringify(wants));
+    return { type: 'want', wants };
   };
 }
 
