@@ -7,6 +7,7 @@ import { meters } from './meter.mjs';
 import { Client } from '@colyseus/sdk';
 import { StateReader } from '@fireside/botclient';
 import { getGame, rngFromSeed } from '@fireside/shared';
+import { until } from './util.mjs';
 
 const STATE_PATCH = 15; // Colyseus Protocol.ROOM_STATE_PATCH
 
@@ -76,12 +77,12 @@ export class MeasuredPlayer {
   /** Seats itself, fills the other seats with bots, starts, and resolves when the match has ended. */
   async playMatch() {
     const send = (type, payload = {}) => this.room.send(type, payload);
-    await waitFor(() => this.memberId, 'welcome');
+    await until(() => this.memberId, 'welcome', 60_000);
     const s = this.room.state;
     if (s.seats[0]?.memberId !== this.memberId) send('sit', { seat: 0 });
-    await waitFor(() => this.room.state.seats[0]?.memberId === this.memberId, 'seated');
+    await until(() => this.room.state.seats[0]?.memberId === this.memberId, 'seated', 60_000);
     send('fillBots');
-    await waitFor(() => [...this.room.state.seats].every((x) => x.kind !== 'empty'), 'bots seated');
+    await until(() => [...this.room.state.seats].every((x) => x.kind !== 'empty'), 'bots seated', 60_000);
     const ended = new Promise((resolve) => (this.onEnd = resolve));
     this.metering = true;
     send('start');
@@ -92,7 +93,7 @@ export class MeasuredPlayer {
   /** Back to the lobby with the same seats, for the next match. */
   async again() {
     this.room.send('again', {});
-    await waitFor(() => this.room.state.status === 'lobby', 'back in the lobby');
+    await until(() => this.room.state.status === 'lobby', 'back in the lobby', 60_000);
   }
 
   update() {
@@ -119,13 +120,5 @@ export class MeasuredPlayer {
 
   leave() {
     return this.room.leave(true).catch(() => undefined);
-  }
-}
-
-async function waitFor(pred, label, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out: ${label}`);
-    await new Promise((r) => setTimeout(r, 2));
   }
 }
