@@ -3,4 +3,5 @@ export { games, gameIds, getGame } from './games/registry.js';
 export type { GameId } from './games/registry.js';
 export * from './tables.js';
 export * from './protocol/view-wire.js';
+export * from './protocol/wire-shapes.js';
 export * from './protocol/messages.js';

@@ -12,7 +12,7 @@
  * processed one at a time, in arrival order, even while a write is pending.
  */
 import { createHash } from 'node:crypto';
-import { reject, type AnyGame, type ClockPace, type RandomSource, type Result } from '@fireside/shared';
+import { reject, ViewEncoder, type AnyGame, type ClockPace, type RandomSource, type Result } from '@fireside/shared';
 import { BotDriver } from '../rooms/bots.js';
 import type { RoomState } from '../rooms/schema.js';
 import { replayMatch } from './replay.js';
@@ -53,6 +53,8 @@ export class LiveMatch {
   private readonly clocks: SeatClocks;
   private disposed = false;
   private readonly now: () => number;
+  /** The game's public view to parts, its declared object shapes keyless (shared/src/protocol/wire-shapes.ts). */
+  private readonly encoder: ViewEncoder;
 
   private constructor(
     private readonly deps: LiveMatchDeps,
@@ -60,6 +62,7 @@ export class LiveMatch {
     events: MatchEvent[],
   ) {
     this.now = deps.now ?? Date.now;
+    this.encoder = new ViewEncoder(deps.game.wireShapes);
     this.events = events;
     this.engine = replayMatch(deps.game, setup, events);
     this.clocks = new SeatClocks({
@@ -181,7 +184,7 @@ export class LiveMatch {
   private writeState(resume: readonly ClockRow[]): void {
     const { game, state } = this.deps;
     const s = this.engine;
-    syncView(state.view, game.publicView(s) as object);
+    syncView(state.view, game.publicView(s) as object, this.encoder);
     const awaiting = game.awaiting(s);
     // What everybody sees as awaited may be coarser than whom the engine waits
     // on, when that itself is secret (Wind City's insurance market).

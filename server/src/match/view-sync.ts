@@ -3,15 +3,17 @@
  * (shared/src/protocol/view-wire.ts), touching only the parts and list items
  * whose JSON changed: the schema diff then sends just those.
  */
-import { viewParts } from '@fireside/shared';
+import { ViewEncoder } from '@fireside/shared';
 import type { MapSchema } from '@colyseus/schema';
 import { ViewPart } from '../rooms/schema.js';
 
 type ViewMap = MapSchema<ViewPart, string>;
 
-/** Makes `target` describe `view` (null: no view, the lobby). */
-export function syncView(target: ViewMap, view: object | null): void {
-  const parts = view ? viewParts(view) : new Map();
+const PLAIN = new ViewEncoder();
+
+/** Makes `target` describe `view` (null: no view, the lobby), with the game's encoder (its declared shapes). */
+export function syncView(target: ViewMap, view: object | null, encoder: ViewEncoder = PLAIN): void {
+  const parts = view ? encoder.parts(view) : new Map();
   for (const key of [...target.keys()]) {
     if (!parts.has(key)) target.delete(key);
   }

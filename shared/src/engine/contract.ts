@@ -111,6 +111,14 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
    */
   botAction(view: PV, own: SV, seat: Seat, rng: RandomSource, persona?: string): A | null;
 
+  /**
+   * Optional: the shapes (exact keys, in order) of the plain objects the
+   * public view is made of — log entries, houses, records — which then travel
+   * without their keys (shared/src/protocol/wire-shapes.ts). Declare public
+   * shapes only: an object of an undeclared shape travels with its keys.
+   */
+  wireShapes?: readonly (readonly string[])[];
+
   /** The result when the match is over, otherwise null. */
   result(state: S): MatchResult | null;
 

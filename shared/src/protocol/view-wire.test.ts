@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { ViewDecoder, viewParts, type ViewPartsLike } from './view-wire.js';
+import { SHAPES_PART, ViewDecoder, viewParts, type ViewPartsLike } from './view-wire.js';
 
 /** What a client decodes from the server's parts (a Map of plain parts). */
-const wire = (view: object): ViewPartsLike => {
+const wire = (view: object, shapes: string[][] = []): ViewPartsLike => {
   const m = new Map<string, { list: boolean; json: string; items: string[] }>();
-  for (const [k, p] of viewParts(view)) m.set(k, p.list ? { list: true, json: '', items: p.items } : { list: false, json: p.json, items: [] });
+  for (const [k, p] of viewParts(view, shapes)) m.set(k, p.list ? { list: true, json: '', items: p.items } : { list: false, json: p.json, items: [] });
   return m;
 };
 
@@ -66,5 +66,25 @@ describe('the public view on the wire', () => {
     const v3 = { ...v2, winners: null };
     expect(d.decode(wire(v3))).toEqual(v3);
     expect(d.decode(new Map())).toBeNull();
+  });
+
+  it('sends declared shapes keyless, with the shapes as a part, and follows new shapes', () => {
+    const shapes = [['kind', 'turn']];
+    const v = { log: [{ kind: 'a', turn: 1 }, { kind: 'b' }], act: { last: { kind: 'c', turn: 2 } } };
+    const parts = viewParts(v, shapes);
+    expect(parts.get(SHAPES_PART)).toEqual({ list: true, items: ['["kind","turn"]'] });
+    expect(parts.get('log')).toEqual({ list: true, items: ['["~0","a",1]', '{"kind":"b"}'] });
+    expect(parts.get('act.last')).toEqual({ list: false, json: '["~0","c",2]' });
+    const d = new ViewDecoder();
+    expect(d.decode(wire(v, shapes))).toEqual(v);
+    // The same parts under other shapes (another game in the room): everything decodes afresh.
+    const other = [['turn', 'kind']];
+    const w = { log: [{ turn: 5, kind: 'x' }], act: { last: null } };
+    expect(d.decode(wire(w, other))).toEqual(w);
+    expect(d.decode(wire(v))).toEqual(v);
+    expect(d.decode(wire(v, shapes))).toEqual(v);
+    expect(d.decode(new Map())).toBeNull(); // back to the lobby
+    expect(d.decode(wire(v, shapes))).toEqual(v);
+    expect(() => viewParts({ '~x': 1 })).toThrow(/start with ~/);
   });
 });

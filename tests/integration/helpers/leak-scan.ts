@@ -25,6 +25,11 @@
  * quotes) and each part or list item is JSON in a schema string. So a key is
  * searched in both forms: `"key"` inside JSON, and as a part's name
  * (`keyPattern`).
+ * Objects of a game's declared public shapes travel keyless (as
+ * `["~k", …values]`, wire-shapes.ts); a game never declares the shape of an
+ * object a seat view holds (wire-shapes.test.ts checks it), so a secret
+ * object leaked into the public view still travels with its keys, and its
+ * values (arrays, numbers, strings) are written as JSON either way.
  * Limit: a server that re-encoded a secret differently (other key order,
  * numbers instead of JSON, a hash) would not be caught by the byte search;
  * the decoded-view checks below cover the fields the protocol defines.

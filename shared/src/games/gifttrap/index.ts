@@ -9,6 +9,7 @@ import { parseAction, parseOptions } from './schemas.js';
 import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, result, setup } from './rules.js';
 import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
+import { wireShapes } from './wire.js';
 import type {
   GiftTrapAction,
   GiftTrapOptions,
@@ -38,6 +39,7 @@ export const gifttrap: GameDefinition<
   sampleAction,
   botAction,
   result,
+  wireShapes,
   stepClock,
 };
 

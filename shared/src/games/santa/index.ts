@@ -10,6 +10,7 @@ import { parseAction, parseOptions } from './schemas.js';
 import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, result, setup } from './rules.js';
 import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
+import { wireShapes } from './wire.js';
 import type { SantaAction, SantaOptions, SantaPublicView, SantaSeatView, SantaState } from './types.js';
 
 export const santa: GameDefinition<SantaState, SantaAction, SantaOptions, SantaPublicView, SantaSeatView> = {
@@ -28,6 +29,7 @@ export const santa: GameDefinition<SantaState, SantaAction, SantaOptions, SantaP
   sampleAction,
   botAction,
   result,
+  wireShapes,
   stepClock,
 };
 

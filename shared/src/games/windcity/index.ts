@@ -20,6 +20,7 @@ import {
 } from './rules.js';
 import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
+import { wireShapes } from './wire.js';
 import type { WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
 
 export const windcity: GameDefinition<WindCityState, WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView> = {
@@ -38,6 +39,7 @@ export const windcity: GameDefinition<WindCityState, WindCityAction, WindCityOpt
   sampleAction,
   botAction,
   result,
+  wireShapes,
   stepClock,
   // Replays matches stored before per-seat clocks (their market timer's `expire` events).
   expire,
