@@ -41,6 +41,12 @@ const NO_SHAPES = new WireShapes([]);
 export class ViewEncoder {
   private readonly shapes: WireShapes;
   private readonly shapesPart: ViewPartValue | null;
+  /**
+   * The JSON of list items already seen, by identity. Engines never mutate a
+   * log entry or a record once written (their purity tests freeze every
+   * state), and views share them, so a long log is not re-encoded on every move.
+   */
+  private readonly itemJson = new WeakMap<object, string>();
 
   constructor(shapes: ShapeKeys = []) {
     this.shapes = shapes.length ? new WireShapes(shapes) : NO_SHAPES;
@@ -64,7 +70,14 @@ export class ViewEncoder {
   }
 
   private partOf(value: unknown): ViewPartValue {
-    return Array.isArray(value) ? { list: true, items: value.map((item) => this.json(item)) } : { list: false, json: this.json(value) };
+    return Array.isArray(value) ? { list: true, items: value.map((item) => this.item(item)) } : { list: false, json: this.json(value) };
+  }
+
+  private item(item: unknown): string {
+    if (typeof item !== 'object' || item === null) return this.json(item);
+    let json = this.itemJson.get(item);
+    if (json === undefined) this.itemJson.set(item, (json = this.json(item)));
+    return json;
   }
 
   // JSON.stringify(undefined) is not JSON: a hole in a list travels as null, as JSON.stringify would write it.

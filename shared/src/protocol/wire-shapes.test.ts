@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { games } from '../games/registry.js';
 import { rngFromSeed } from '../engine/rng.js';
 import type { AnyGame } from '../engine/contract.js';
+import { deepFreeze } from '../engine/testing.js';
 import { ViewDecoder, ViewEncoder, viewParts, type ViewPartsLike } from './view-wire.js';
 import { WireShapes, shapesIn } from './wire-shapes.js';
 
@@ -58,7 +59,9 @@ function nestedShapes(view: Record<string, unknown>, into: Set<string>): void {
 }
 
 function botGame(game: AnyGame, players: number, seed: string, onView: (view: Record<string, unknown>, seatViews: unknown[]) => void): void {
-  let state = game.setup(players, game.defaultOptions(players), seed);
+  // Frozen: views share the state's log entries and records (the wire caches their JSON by identity), so neither the
+  // engine nor a view's reader (the bots here) may change anything once written.
+  let state = deepFreeze(game.setup(players, game.defaultOptions(players), seed));
   const rng = rngFromSeed(`bots-${seed}`);
   const seatViews = () => Array.from({ length: players }, (_, seat) => game.seatView(state, seat));
   onView(game.publicView(state), seatViews());
@@ -66,7 +69,7 @@ function botGame(game: AnyGame, players: number, seed: string, onView: (view: Re
     const seat = game.awaiting(state)[0];
     const next = game.apply(state, seat, game.botAction(game.publicView(state), game.seatView(state, seat), seat, rng));
     if (!next.ok) throw new Error(next.error.message);
-    state = next.value;
+    state = deepFreeze(next.value);
     onView(game.publicView(state), seatViews());
   }
 }

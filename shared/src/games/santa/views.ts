@@ -6,24 +6,7 @@
  * picked and how many, never which card.
  */
 import type { Seat } from '../../engine/contract.js';
-import type { LogEntry, SantaPublicView, SantaSeatView, SantaState } from './types.js';
-
-const copyEntry = (e: LogEntry): LogEntry => {
-  switch (e.kind) {
-    case 'reveal':
-      return { ...e, cards: e.cards.slice() };
-    case 'order-by':
-      return { ...e, tied: e.tied.slice() };
-    case 'order':
-      return { ...e, order: e.order.slice() };
-    case 'move':
-      return { ...e, path: e.path.slice() };
-    case 'end':
-      return { ...e, winners: e.winners.slice(), scores: e.scores.slice() };
-    default:
-      return { ...e };
-  }
-};
+import type { SantaPublicView, SantaSeatView, SantaState } from './types.js';
 
 export function publicView(state: SantaState): SantaPublicView {
   const picked = state.picks.map((p) => p !== null);
@@ -60,7 +43,8 @@ export function publicView(state: SantaState): SantaPublicView {
       : null,
     rounds: state.rounds.map((r) => ({ ...r, cards: r.cards.slice(), order: r.order.slice() })),
     scoreLog: state.scoreLog.map((row) => row.slice()),
-    log: state.log.map(copyEntry),
+    // Log entries are written once and never changed (shared between states), so the view shares them too.
+    log: state.log.slice(),
     winners: state.winners ? state.winners.slice() : null,
   };
 }

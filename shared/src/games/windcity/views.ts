@@ -13,29 +13,12 @@ import { beachMax, sectionQuota, sectionsInPlay } from './board.js';
 import { copyAct, pointsOf } from './rules.js';
 import type {
   InsuranceRequest,
-  LogEntry,
   MarketState,
   PublicMarket,
   WindCityPublicView,
   WindCitySeatView,
   WindCityState,
 } from './types.js';
-
-const copyEntry = (e: LogEntry): LogEntry => {
-  switch (e.kind) {
-    case 'expire':
-    case 'renew':
-    case 'insured':
-    case 'bankrupt':
-      return { ...e, squares: e.squares.slice() };
-    case 'reveal':
-      return { ...e, plan: e.plan.slice() };
-    case 'end':
-      return { ...e, winners: e.winners.slice(), scores: e.scores.slice(), places: e.places.slice() };
-    default:
-      return { ...e };
-  }
-};
 
 const copyRequest = (r: InsuranceRequest): InsuranceRequest => ({ ...r, squares: r.squares.slice() });
 
@@ -86,8 +69,11 @@ export function publicView(state: WindCityState): WindCityPublicView {
     renewed: state.renewed.slice(),
     market: m ? publicMarket(m) : null,
     act: state.act ? copyAct(state.act) : null,
-    records: state.records.map((r) => ({ ...r, houses: r.houses.slice(), points: r.points.slice(), coins: r.coins.slice() })),
-    log: state.log.map(copyEntry),
+    // Turn records and log entries are written once and never changed (the
+    // engine shares them between states), so the view shares them too: the
+    // wire encodes each one once (shared/src/protocol/view-wire.ts).
+    records: state.records.slice(),
+    log: state.log.slice(),
     points: pointsOf(state.houses, state.players),
     winners: state.winners ? state.winners.slice() : null,
     places: state.places ? state.places.slice() : null,
