@@ -77,6 +77,7 @@ export function sanitizeName(input: unknown, fallback: string | null = DEFAULT_N
 }
 
 // Cyrillic and Greek letters that look like Latin ones (lower case, after case folding).
+// prettier-ignore
 const LOOKALIKES: Record<string, string> = {
   а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
   і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l', ɡ: 'g', ı: 'i',
