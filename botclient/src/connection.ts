@@ -57,8 +57,10 @@ export interface PlayOptions {
 export interface DecideContext {
   game: AnyGame;
   /** The parsed public view. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's own view type: AnyGame's botAction takes any
   view: any;
   /** The parsed seat view of this client's seat (null before the first). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's own seat view type, as above
   own: any;
   seat: number;
   rng: RandomSource;
@@ -113,7 +115,7 @@ const noop: Logger = () => {};
 
 export class BotConnection {
   readonly client: Client;
-  room!: Room<any>;
+  room!: Room;
   memberId = '';
   token = '';
   readonly name: string;
@@ -158,7 +160,7 @@ export class BotConnection {
     return c;
   }
 
-  private async attach(connect: () => Promise<Room<any>>): Promise<void> {
+  private async attach(connect: () => Promise<Room>): Promise<void> {
     try {
       this.room = await connect();
     } catch (e) {

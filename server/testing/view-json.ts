@@ -23,7 +23,6 @@ export class ViewJson {
 }
 
 /** The decoded state as tests read it: every field as decoded, but `view` as JSON (see ViewJson). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function withViewJson(state: any, views: ViewJson): any {
   if (!state) return state;
   return new Proxy(state, {

@@ -54,7 +54,7 @@ describe('replay API', () => {
 
     res = await api(matchId);
     expect(res.status).toBe(200);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, checked field by field below
+    // The API's JSON, checked field by field below.
     const log = (await res.json()) as any;
     expect(log.setup).toMatchObject({ matchId, roomId: a.room.roomId, matchNo: 1, game: 'secret', players: 2 });
     expect(log.setup.seed).toMatch(/^[0-9a-f]{64}$/);

@@ -38,7 +38,7 @@ describe('presence', () => {
     bo.send('stand');
     await host.until((s) => s.seats[1].kind === 'empty', 'stood');
     await cy.leave();
-    await host.until((s) => roomLogOf(host).includes('left Cy'), 'Cy left');
+    await host.until(() => roomLogOf(host).includes('left Cy'), 'Cy left');
     expect(roomLogOf(host)).toEqual(['joined Ann', 'joined Bo', 'joined Cy', 'sat Ann 1', 'sat Bo 2', 'stood Bo', 'left Cy']);
     // Who watches, by name: members without a seat who are connected.
     const watching = [...host.state.members.values()].filter((m: { seat: number; connected: boolean }) => m.seat < 0 && m.connected).map((m: { name: string }) => m.name);
@@ -73,7 +73,7 @@ describe('presence', () => {
     await back.until((s) => s.seats[1].standIn === false && s.seats[1].connected && s.seats[1].secret !== '', 'Bo back in his seat');
     expect(JSON.parse(back.state.seats[1].secret).marker).toMatch(/^SEKRIT-1-/);
     expect(back.state.seats[1].awaySince).toBe(0);
-    await ann.until((s) => roomLogOf(ann).includes('handback Bo') && roomLogOf(ann).includes('back Bo'), 'the log says so');
+    await ann.until(() => roomLogOf(ann).includes('handback Bo') && roomLogOf(ann).includes('back Bo'), 'the log says so');
     // And plays: his reveal turn is his to take (no bot takes it any more).
     ann.send('intent', { action: { type: 'reveal' } });
     await back.until((s) => s.seats[1].awaiting === true, "Bo's turn");
@@ -90,7 +90,7 @@ describe('presence', () => {
     ann.dropSocket();
     await bo.until((s) => s.members.get(s.hostId)?.name === 'Ann' && s.members.get(s.hostId)?.connected === false, 'Ann away, still host');
     await bo.until((s) => s.members.get(s.hostId)?.name === 'Bo', 'Bo is host', 5000);
-    await bo.until((s) => roomLogOf(bo).includes('host Bo'), 'logged');
+    await bo.until(() => roomLogOf(bo).includes('host Bo'), 'logged');
   });
 
   it('the host hands a seat to a bot and back; a player only their own; others are refused', async () => {

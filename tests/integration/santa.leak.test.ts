@@ -66,6 +66,7 @@ const LATECOMER_ROUND = 3;
 const HOLD_MS = 10_000;
 
 /** Every field of SantaPublicView (types.ts). A new public field must be reviewed here first. */
+// prettier-ignore
 const PUBLIC_KEYS = [
   'game', 'town', 'phase', 'players', 'options', 'santa', 'round', 'hands', 'picked', 'pickCount', 'played',
   'away', 'awayPlacer', 'awayLeft', 'starter', 'positions', 'present', 'supply', 'scores', 'tied', 'candidates',

@@ -2,6 +2,7 @@ import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+/* global window -- page.evaluate() callbacks run in the page */
 const port = 47123;
 // Issue 10's budgets, gzip as the browser loads it: the script exits with 1 when a page is over.
 const BUDGET_KB = { home: 60, table: 250 };

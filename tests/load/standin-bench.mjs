@@ -69,7 +69,8 @@ await Promise.all(rooms.map(async ({ ann, bo }) => {
   ann.send('standIn', { seat: 0, on: true });
   bo.reconnection.maxRetries = 0;
   const t0 = performance.now();
-  bo.connection.transport.ws.terminate?.() ?? bo.connection.close();
+  bo.connection.transport.ws.terminate?.();
+  bo.connection.close();
   await until(() => !seat().connected && seat().awaySince > 0, 'away');
   away.push(performance.now() - t0);
   await until(() => seat().standIn, 'stand-in');

@@ -15,7 +15,7 @@ export function renderInvite(roomId: string): HTMLElement {
     } catch {
       input.focus();
       input.select();
-      let ok = false;
+      let ok: boolean;
       try {
         ok = document.execCommand('copy');
       } catch {

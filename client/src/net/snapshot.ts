@@ -104,12 +104,14 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null, 
   const raw = plainFields(state);
   const members: Record<string, MemberSnap> = {};
   const rawMembers = raw?.members ?? {};
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the decoded schema, read defensively field by field
   for (const [id, m] of Object.entries<any>(rawMembers)) {
     if (!m) continue;
     members[id] = { id: m.id ?? id, name: m.name ?? '', seat: typeof m.seat === 'number' ? m.seat : -1, connected: !!m.connected, awaySince: num(m.awaySince) };
   }
   const me = memberId ? members[memberId] : undefined;
   const mySeat = me ? me.seat : -1;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the decoded schema, read defensively field by field
   const seats: SeatSnap[] = ((raw?.seats ?? []) as any[]).map((s, i) => ({
     index: typeof s.index === 'number' ? s.index : i,
     kind: (s.kind ?? 'empty') as SeatKind,

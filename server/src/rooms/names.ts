@@ -21,10 +21,12 @@ export const MAX_MARKS = 3;
 
 // Controls, format characters (Cf) and private-use/unassigned code points, plus
 // the fillers and blanks that are letters or symbols by category but show nothing.
+// eslint-disable-next-line no-misleading-character-class -- U+034F, a combining mark, is one of the characters listed, not a mark on U+2800
 const INVISIBLE = /[\p{Cc}\p{Co}\p{Cn}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5\u180B-\u180F]/gu;
 // Every format character but the zero-width joiner, which emoji sequences need.
 const FORMAT_BUT_ZWJ = /(?!\u200D)\p{Cf}/gu;
 // A joiner not between two pictographs joins nothing visible.
+// eslint-disable-next-line no-misleading-character-class -- one character, VS16 or a skin-tone modifier, not a sequence
 const STRAY_ZWJ = /(?<!\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
 // Variation selectors are only meaningful right after an emoji (or a keycap's digit).
 const STRAY_VS = /(?<![\p{Extended_Pictographic}#*0-9])[\uFE00-\uFE0F]/gu;
@@ -77,6 +79,7 @@ export function sanitizeName(input: unknown, fallback: string | null = DEFAULT_N
 }
 
 // Cyrillic and Greek letters that look like Latin ones (lower case, after case folding).
+// prettier-ignore
 const LOOKALIKES: Record<string, string> = {
   а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
   і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l', ɡ: 'g', ı: 'i',

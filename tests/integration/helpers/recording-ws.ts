@@ -48,6 +48,7 @@ export class RecordingWebSocket extends WebSocket {
       get: () => attr.get!.call(this),
       set: (handler: unknown) => {
         if (typeof handler !== 'function') return attr.set!.call(this, handler);
+        // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapper below is a `function`: the SDK's handler gets the `this` it is called with
         const sock = this;
         attr.set!.call(this, function (this: unknown, event: { data: unknown }) {
           const frame: RecordedFrame = { seq: nextSeq++, bytes: toBuffer(event.data) };

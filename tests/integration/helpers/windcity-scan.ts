@@ -190,6 +190,7 @@ const FORBIDDEN: { pattern: RegExp; what: string }[] = [
 // ---------------------------------------------------------------------------
 // Decoded public views
 
+// prettier-ignore
 const PUBLIC_KEYS = [
   'game', 'players', 'options', 'phase', 'hurricane', 'houses', 'stock', 'coins', 'out', 'outTurn', 'placer', 'placed',
   'sections', 'quota', 'beachMax', 'active', 'turn', 'drawPileSize', 'discard', 'hasCard', 'planned', 'renewed',

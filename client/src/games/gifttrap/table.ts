@@ -63,7 +63,6 @@ export class GiftTrapTable implements GameTable {
   update(snapshot: RoomSnapshot): void {
     const m = toModel(snapshot);
     if (!m) return;
-    const prev = this.model;
     this.recap = recapOf(m.view);
     this.model = m;
     this.syncDrafts(m);

@@ -12,7 +12,7 @@ import { playerColorNum, initial } from '../colors.js';
 import type { HouseId, LogEntry, MoveKind, Route } from '@fireside/shared/games/santa/types';
 import { ROUNDS, SUPPLY, awaited, cardName, houseName, suitIsRed, suitOf, type Model } from './model.js';
 import { alongPolyline, computeLayout, latticeToPx, smoothCurve, type SantaLayout } from './layout.js';
-import { centre, type Pt, type Rect } from '../common/geometry.js';
+import { centre, type Pt } from '../common/geometry.js';
 import { describe, isCaption } from './events.js';
 import { easeInOutQuad, easeOutBack } from '../common/tween.js';
 import { EMOJI_FONT, TABLE_FONT, OnDemandScene, createTableApp, fitText, flipFaceUp, reducedMotion, tableText } from '../common/pixi-scene.js';

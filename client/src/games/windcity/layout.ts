@@ -40,8 +40,6 @@ export function computeLayout(W: number, players: number): WcLayout {
   const edge = narrow ? 8 : 12;
   const bottomLabel = narrow ? 14 : 16;
   let cell: number;
-  let sideX = 0;
-  let sideW = 0;
   if (narrow) {
     cell = Math.floor(Math.min(56, (inner - labelW - 2 * edge - 4) / COLS));
   } else {
@@ -79,8 +77,8 @@ export function computeLayout(W: number, players: number): WcLayout {
     y += cardPanel.h + pad;
     return { W, H: Math.ceil(y), narrow, pad, header, caption, board, frame, cell, edge, plates, cardPanel, tiles, planLine };
   }
-  sideX = frame.x + frame.w + gap;
-  sideW = W - pad - sideX;
+  const sideX = frame.x + frame.w + gap;
+  const sideW = W - pad - sideX;
   let sy = frame.y;
   const plateH = 58;
   for (let i = 0; i < players; i++) {

@@ -65,6 +65,7 @@ const HOUSES: [number, number, string, string, string][] = [
   [7, 5, 'Gingerbread House', 'お菓子の家', "Maison en pain d'épices"],
 ];
 
+// prettier-ignore
 const STREETS: [HouseId, HouseId][] = [
   [0, 1], [1, 2], [3, 4], [4, 5],
   [0, 6], [2, 7], [3, 9],
@@ -82,6 +83,7 @@ const STREETS: [HouseId, HouseId][] = [
 ];
 
 /** Winding lanes for Santa only, with control points (lattice coordinates) for a curve from a to b. */
+// prettier-ignore
 const PATHS: SantaPath[] = [
   { a: 2, b: 3, via: [[2.7, -0.35], [3.3, -0.35]] }, // Chapel – Forester's Lodge, over the hill
   { a: 5, b: 11, via: [[6.75, 0.2]] }, // Hilltop Cottage – Clock Tower
@@ -126,6 +128,7 @@ export function getTown(id: string): Town {
 // Geometry
 
 /** The 8 compass directions [dcol, drow]: E, SE, S, SW, W, NW, N, NE. */
+// prettier-ignore
 export const DIRECTIONS: readonly Direction[] = [
   [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1],
 ];

@@ -30,6 +30,7 @@ export const isBeach = (sq: SquareId): boolean => rowOf(sq) === BEACH_ROW;
 export const sectionRows = (s: Section): number[] => (s === 0 ? [0, 1, 2] : [0, 1, 2].map((i) => SEA_ROWS + 3 * (s - 1) + i));
 
 /** Observatories [col, row], two per section. */
+// prettier-ignore
 export const OBSERVATORY_CELLS: readonly (readonly [number, number])[] = [
   [1, 1], [5, 2], // the sea
   [6, 4], [2, 5], // section 1 (beach row 3 kept free)

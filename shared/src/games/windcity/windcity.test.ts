@@ -26,7 +26,7 @@ import {
   renewableSquares,
 } from './rules.js';
 import { placed } from './testing.js';
-import type { CardAction, WindCityAction, WindCityState } from './types.js';
+import type { CardAction, WindCityState } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Helpers
