@@ -1,10 +1,11 @@
 /**
- * The MatchStore contract, run unchanged against SQLite and Postgres (the
+ * The MatchStore contract, run unchanged against SQLite (in this thread and
+ * in a worker thread, whose proxy must pass every call through) and Postgres (the
  * cluster comes from server/testing/jest-pg-setup.ts). Each test starts on an
  * empty database and closes every store it opened.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { postgresBackend, sqliteBackend, type TestDb } from '../../testing/store-backends.js';
+import { postgresBackend, sqliteBackend, sqliteWorkerBackend, type TestDb } from '../../testing/store-backends.js';
 import type { MatchEvent, MatchSetup, MatchStore, RoomRecord } from './types.js';
 
 const T0 = 1_750_000_000_000; // a fixed "now": every timestamp below is relative to it
@@ -62,7 +63,7 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
   return 'resolved';
 }
 
-describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) => {
+describe.each([sqliteBackend, sqliteWorkerBackend, postgresBackend])('MatchStore ($name)', (backend) => {
   let db: TestDb;
   let opened: MatchStore[];
   let store: MatchStore;
@@ -92,7 +93,7 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
   });
 
   it('has its kind', () => {
-    expect(store.kind).toBe(backend.name);
+    expect(store.kind).toBe(backend.kind);
   });
 
   it('migrates once: running migrate again (same or another instance) changes nothing', async () => {
