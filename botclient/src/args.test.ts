@@ -47,7 +47,23 @@ describe('parseServerUrl', () => {
 describe('parseCliArgs', () => {
   it('parses the create mode with every option', () => {
     expect(
-      parseCliArgs(['--server', 'http://127.0.0.1:2567', '--game', 'gifttrap', '--players', '5', '--options', '{"goal":20}', '--seed', 's1', '--timeout', '30', '--delay', '50', '-v']),
+      parseCliArgs([
+        '--server',
+        'http://127.0.0.1:2567',
+        '--game',
+        'gifttrap',
+        '--players',
+        '5',
+        '--options',
+        '{"goal":20}',
+        '--seed',
+        's1',
+        '--timeout',
+        '30',
+        '--delay',
+        '50',
+        '-v',
+      ]),
     ).toEqual({
       mode: 'create',
       server: 'http://127.0.0.1:2567',

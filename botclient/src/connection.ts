@@ -73,8 +73,7 @@ export interface DecideContext {
   persona: string;
 }
 
-export const defaultDecide = ({ game, view, own, seat, rng, persona }: DecideContext): unknown =>
-  game.botAction(view, own, seat, rng, persona);
+export const defaultDecide = ({ game, view, own, seat, rng, persona }: DecideContext): unknown => game.botAction(view, own, seat, rng, persona);
 
 export interface MatchOutcome extends MatchResult {
   seat: number;
@@ -136,7 +135,10 @@ export class BotConnection {
   /** Every `error` message this connection received. */
   readonly errors: RoomErrorMessage[] = [];
 
-  private constructor(readonly server: string, opts: ConnectOptions) {
+  private constructor(
+    readonly server: string,
+    opts: ConnectOptions,
+  ) {
     this.client = new Client(server);
     this.name = opts.name;
     this.log = opts.log ?? noop;
@@ -279,10 +281,13 @@ export class BotConnection {
       const now = Date.now();
       while (this.sentAt.length > 0 && now - this.sentAt[0] >= 1000) this.sentAt.shift();
       if (this.sentAt.length >= BotConnection.MAX_MESSAGES_PER_SECOND) {
-        this.outboxTimer = setTimeout(() => {
-          this.outboxTimer = null;
-          this.flush();
-        }, 1000 - (now - this.sentAt[0]) + 1);
+        this.outboxTimer = setTimeout(
+          () => {
+            this.outboxTimer = null;
+            this.flush();
+          },
+          1000 - (now - this.sentAt[0]) + 1,
+        );
         return;
       }
       const [type, payload, after] = this.outbox.shift()!;
@@ -322,7 +327,13 @@ export class BotConnection {
    * Sends a message (optional) and waits until the state satisfies `done`.
    * Rejects on an `error` message of the same type, on leaving, or on timeout.
    */
-  request(type: ClientMessageType | null, payload: unknown, done: (s: RoomSnapshot) => boolean, timeoutMs = 10_000, what = type ?? 'state'): Promise<RoomSnapshot> {
+  request(
+    type: ClientMessageType | null,
+    payload: unknown,
+    done: (s: RoomSnapshot) => boolean,
+    timeoutMs = 10_000,
+    what = type ?? 'state',
+  ): Promise<RoomSnapshot> {
     return new Promise((resolve, reject) => {
       const cleanup: (() => void)[] = [];
       const finish = (fn: () => void) => {
@@ -343,7 +354,11 @@ export class BotConnection {
           }),
         );
       }
-      cleanup.push(this.onLeave((code, reason) => finish(() => reject(new BotError(`${this.name}: left the room (${code}${reason ? `: ${reason}` : ''}) while waiting for ${what}`)))));
+      cleanup.push(
+        this.onLeave((code, reason) =>
+          finish(() => reject(new BotError(`${this.name}: left the room (${code}${reason ? `: ${reason}` : ''}) while waiting for ${what}`))),
+        ),
+      );
       if (this.left) return finish(() => reject(new BotError(`${this.name}: not in the room`)));
       if (type !== null) {
         // A message that changes nothing brings no patch: once the server has
@@ -448,9 +463,7 @@ export class BotConnection {
             /* keep null */
           }
           const round = (view as { round?: unknown } | null)?.round;
-          return finish(() =>
-            resolve({ ...result, seat: seatOf(now, this.memberId), rounds: typeof round === 'number' ? round : null, view }),
-          );
+          return finish(() => resolve({ ...result, seat: seatOf(now, this.memberId), rounds: typeof round === 'number' ? round : null, view }));
         }
         if (now.status === 'lobby' && seenPlaying) {
           return finish(() => reject(new BotError(`${this.name}: the match was stopped before it ended`)));
@@ -522,9 +535,7 @@ export class BotConnection {
           }
           refusals++;
           if (refusals > maxRetries) {
-            return finish(() =>
-              reject(new BotError(`${this.name}: seat ${seat}: ${refusals} intents refused in a row, last: ${e.code}: ${e.message}`)),
-            );
+            return finish(() => reject(new BotError(`${this.name}: seat ${seat}: ${refusals} intents refused in a row, last: ${e.code}: ${e.message}`)));
           }
           // Try again with fresh random choices, but only once the state is
           // current: the refusal often means our view was one patch behind

@@ -104,9 +104,7 @@ export async function runMatch(opts: CreateMatchOptions): Promise<CreateMatchRes
     log(`seats: ${bots.map((b) => `${b.name}=${b.seat}`).join(', ')}`);
     await opts.onSeated?.(bots);
 
-    const plays = bots.map((b, i) =>
-      b.play({ seed: opts.seed === undefined ? undefined : `${opts.seed}:${i}`, delayMs: opts.delayMs, decide: opts.decide }),
-    );
+    const plays = bots.map((b, i) => b.play({ seed: opts.seed === undefined ? undefined : `${opts.seed}:${i}`, delayMs: opts.delayMs, decide: opts.decide }));
     // A refused play must not leave others hanging: the first failure rejects.
     plays.forEach((p) => p.catch(() => {}));
     const t0 = Date.now();

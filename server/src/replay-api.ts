@@ -29,7 +29,15 @@ export async function loadMatchLog(store: MatchStore, matchId: string): Promise<
   const { setup } = rec;
   const names = Array.from({ length: setup.players }, (_, i) => room?.seats[i]?.name || `#${i + 1}`);
   return {
-    setup: { matchId: setup.matchId, roomId: setup.roomId, matchNo: setup.matchNo, game: setup.game, players: setup.players, options: setup.options, seed: setup.seed },
+    setup: {
+      matchId: setup.matchId,
+      roomId: setup.roomId,
+      matchNo: setup.matchNo,
+      game: setup.game,
+      players: setup.players,
+      options: setup.options,
+      seed: setup.seed,
+    },
     events: rec.events,
     result: rec.result,
     finishedAt: rec.finishedAt,

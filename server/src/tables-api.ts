@@ -92,7 +92,14 @@ export async function tableSummary(store: MatchStore, roomId: string): Promise<T
 /** The ids of `?ids=a,b,c`, or why they are refused. */
 export function parseIds(raw: unknown): { ids: string[] } | { error: string } {
   if (typeof raw !== 'string' || raw.trim() === '') return { error: `Give the table ids to look up: /api/tables?ids=a,b,c (at most ${MAX_BATCH}).` };
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length > MAX_BATCH) return { error: `At most ${MAX_BATCH} table ids at once (${ids.length} given).` };
   const bad = ids.find((id) => !ROOM_ID.test(id));
   if (bad !== undefined) return { error: MALFORMED };

@@ -7,17 +7,7 @@
  * each. Highest number wins (ties share). Seat views carry a marker string
  * `SEKRIT-<seat>-<n>` so tests can look for leaks in raw frames.
  */
-import {
-  ok,
-  reject,
-  type BaseState,
-  type GameDefinition,
-  type RandomSource,
-  type Result,
-  type Seat,
-  randomInt,
-  seedRng,
-} from '@fireside/shared';
+import { ok, reject, type BaseState, type GameDefinition, type RandomSource, type Result, type Seat, randomInt, seedRng } from '@fireside/shared';
 
 export interface SecretOptions {
   max: number;
@@ -162,6 +152,5 @@ export const badBotGame: typeof secretGame = {
 export const timedGame: typeof secretGame = {
   ...secretGame,
   id: 'secret-timed',
-  stepClock: (s) =>
-    s.phase === 'over' ? null : { key: s.phase === 'pick' ? 'pick' : `reveal:${s.turn}`, budget: { relaxed: 1, normal: 0.5, fast: 0.25 } },
+  stepClock: (s) => (s.phase === 'over' ? null : { key: s.phase === 'pick' ? 'pick' : `reveal:${s.turn}`, budget: { relaxed: 1, normal: 0.5, fast: 0.25 } }),
 };

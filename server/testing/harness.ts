@@ -136,7 +136,12 @@ export class Player {
 
   /** Waits until the decoded state satisfies `pred`. */
   async until(pred: (state: any) => boolean, label = 'state condition', timeoutMs = 4000): Promise<void> {
-    await waitFor(() => this.room.state !== undefined && pred(this.state), label, timeoutMs, () => JSON.stringify(this.room.state?.toJSON?.()));
+    await waitFor(
+      () => this.room.state !== undefined && pred(this.state),
+      label,
+      timeoutMs,
+      () => JSON.stringify(this.room.state?.toJSON?.()),
+    );
   }
 
   /** Sends `type` and resolves with the `error` it provokes (fails if none within the timeout). */
@@ -217,12 +222,7 @@ export async function startedMatch(url: string, names: string[], game = 'secret'
   return players;
 }
 
-export async function waitFor(
-  pred: () => boolean,
-  label: string,
-  timeoutMs = 4000,
-  describe?: () => string,
-): Promise<void> {
+export async function waitFor(pred: () => boolean, label: string, timeoutMs = 4000, describe?: () => string): Promise<void> {
   const start = Date.now();
   // A predicate that throws (e.g. reads a member the state does not hold yet,
   // before the next patch) counts as not satisfied yet; its last error is

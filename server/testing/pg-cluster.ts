@@ -76,9 +76,7 @@ function initdb(as: RunAs, bin: string, data: string): Promise<void> {
   const args = ['-D', data, '-U', 'fireside', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N'];
   const [cmd, argv] = as.cmd(join(bin, 'initdb'), args);
   return new Promise((resolve, reject) => {
-    execFile(cmd, argv, (err, stdout, stderr) =>
-      err ? reject(new Error(`initdb failed: ${err.message}\n${stdout}${stderr}`)) : resolve(),
-    );
+    execFile(cmd, argv, (err, stdout, stderr) => (err ? reject(new Error(`initdb failed: ${err.message}\n${stdout}${stderr}`)) : resolve()));
   });
 }
 

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { transformSync } from '@swc/core';
 
-if (typeof registerHooks !== 'function') throw new Error(`running the SQLite worker from the TS sources needs Node >= 22.15 (module.registerHooks); this is ${process.version}`);
+if (typeof registerHooks !== 'function')
+  throw new Error(`running the SQLite worker from the TS sources needs Node >= 22.15 (module.registerHooks); this is ${process.version}`);
 
 registerHooks({
   resolve(specifier, context, nextResolve) {

@@ -29,7 +29,8 @@ async function phaseOf(page: Page): Promise<{ phase: string; round: number }> {
 async function clickCanvas(page: Page, kind: 'slot' | 'closed', a: number, b?: number): Promise<boolean> {
   const point = await page.evaluate(
     ([k, x, y]) => {
-      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number, b?: number): { x: number; y: number } | null } | null } }).__fireside.table;
+      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number, b?: number): { x: number; y: number } | null } | null } })
+        .__fireside.table;
       if (!table) return null;
       const find = () => table.pointOf(k as string, x as number, (y as number | null) ?? undefined);
       const p = find();
@@ -95,13 +96,18 @@ async function step(p: Player, index: number, useCanvas: boolean, hooks: StepHoo
             [tid('give-status'), recipients - k - 1] as const,
             { timeout: 3000 },
           )
-          .then(() => true, () => false);
+          .then(
+            () => true,
+            () => false,
+          );
         if (taken) break;
       }
     }
     await hooks.beforeSubmitGifts?.();
     await page.click(tid('submit-gifts'), opts);
-    await page.waitForFunction((sel) => !document.querySelector(sel) || (document.querySelector(sel)?.textContent ?? '').startsWith('✓'), tid('give-status'), { timeout: 5000 });
+    await page.waitForFunction((sel) => !document.querySelector(sel) || (document.querySelector(sel)?.textContent ?? '').startsWith('✓'), tid('give-status'), {
+      timeout: 5000,
+    });
     return 'give';
   }
   if (await has(page, 'submit-wants')) {
@@ -110,7 +116,9 @@ async function step(p: Player, index: number, useCanvas: boolean, hooks: StepHoo
     const slots = await page.$$eval('[data-testid^="slot-"]', (els) => els.length);
     for (let k = 0; k < 4; k++) await page.click(tid(`slot-${(k + 2 * index + 1) % slots}`), opts);
     await page.click(tid('submit-wants'), opts);
-    await page.waitForFunction((sel) => !document.querySelector(sel) || (document.querySelector(sel)?.textContent ?? '').startsWith('✓'), tid('want-status'), { timeout: 5000 });
+    await page.waitForFunction((sel) => !document.querySelector(sel) || (document.querySelector(sel)?.textContent ?? '').startsWith('✓'), tid('want-status'), {
+      timeout: 5000,
+    });
     return 'want';
   }
   const open = await page.$('[data-testid^="open-"]');
@@ -121,11 +129,7 @@ async function step(p: Player, index: number, useCanvas: boolean, hooks: StepHoo
     await hooks.beforeOpen?.();
     if (useCanvas) await clickCanvas(page, 'closed', from);
     else await page.click(tid(id), opts);
-    await page.waitForFunction(
-      ([n]) => document.querySelectorAll('[data-testid^="open-"]').length < (n as number),
-      [count] as const,
-      { timeout: 5000 },
-    );
+    await page.waitForFunction(([n]) => document.querySelectorAll('[data-testid^="open-"]').length < (n as number), [count] as const, { timeout: 5000 });
     return 'open';
   }
   return null;
@@ -206,7 +210,10 @@ describe('Gift Trap in the browser', () => {
 
     for (const p of [alice, bob, carol, dana]) await p.page.waitForSelector(tid('table-canvas'));
     // --- The rules page (desktop and phone): the rulings, with this room's goal (30, the default) marked.
-    for (const [p, shot] of [[alice, 'gifttrap-rules.png'], [carol, 'gifttrap-rules-phone.png']] as const) {
+    for (const [p, shot] of [
+      [alice, 'gifttrap-rules.png'],
+      [carol, 'gifttrap-rules-phone.png'],
+    ] as const) {
       await p.page.click(tid('gifttrap-rules'));
       await p.page.waitForSelector(tid('gifttrap-rules-dialog'));
       expect(await p.page.textContent(tid('gifttrap-rules-dialog'))).toMatch(/[−-]4/);
@@ -226,7 +233,9 @@ describe('Gift Trap in the browser', () => {
       }),
     ).toEqual(['', '', '', '', '']);
     for (const p of [alice, bob, carol]) {
-      expect(await p.page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe('webgl');
+      expect(await p.page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe(
+        'webgl',
+      );
     }
 
     // --- Bob reloads the page: he comes back into the same seat (seat token).
@@ -298,10 +307,16 @@ describe('Gift Trap in the browser', () => {
     expect(tableShot && phoneShot).toBe(true);
     for (const p of [...players, dana]) expect(p.errors).toEqual([]);
     // The spectator followed the game to round 2 and never received a seat's secret.
-    await dana.page.waitForFunction(() => JSON.parse((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson() || '{}').round >= 2);
+    await dana.page.waitForFunction(
+      () => JSON.parse((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson() || '{}').round >= 2,
+    );
     await dana.page.screenshot({ path: path.join(ARTIFACTS, 'table-spectator.png'), fullPage: true });
     expect(
-      await dana.page.evaluate(() => (window as unknown as { __fireside: { room: { state: { seats: { secret?: string }[] } } } }).__fireside.room.state.seats.map((seat) => seat.secret ?? '')),
+      await dana.page.evaluate(() =>
+        (window as unknown as { __fireside: { room: { state: { seats: { secret?: string }[] } } } }).__fireside.room.state.seats.map(
+          (seat) => seat.secret ?? '',
+        ),
+      ),
     ).toEqual(['', '', '', '', '']);
   }, 150_000);
 });

@@ -42,7 +42,11 @@ afterAll(async () => {
 });
 
 async function stepOf(page: Page): Promise<{ step: number; last: number; text: string }> {
-  return page.$eval(tid('replay-step'), (e) => ({ step: Number((e as HTMLElement).dataset.step), last: Number((e as HTMLElement).dataset.last), text: e.textContent ?? '' }));
+  return page.$eval(tid('replay-step'), (e) => ({
+    step: Number((e as HTMLElement).dataset.step),
+    last: Number((e as HTMLElement).dataset.last),
+    text: e.textContent ?? '',
+  }));
 }
 
 async function waitStep(page: Page, step: number): Promise<void> {
@@ -62,7 +66,9 @@ describe('replay viewer', () => {
     await page.goto(`${server.base}/replay/${matchId}`);
     await page.waitForSelector(tid('replay-bar'), { timeout: 15_000 });
     await page.waitForFunction(() => !!(window as unknown as { __fireside: { app: unknown } }).__fireside.app, null, { timeout: 15_000 });
-    expect(await page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe('webgl');
+    expect(await page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe(
+      'webgl',
+    );
 
     let s = await stepOf(page);
     expect(s.step).toBe(0);
@@ -164,38 +170,46 @@ describe('replay viewer', () => {
     await page.close();
   }, 60_000);
 
-  it.each([['santa'], ['windcity']])('%s: a whole bot match replays in its own table, step by step to the end', async (game) => {
-    const p = await createRoom(server.base, { game, name: 'Hostess', players: 3 });
-    p.send('fillBots');
-    await p.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
-    p.send('start');
-    await p.until((s) => s.status === 'ended' && s.lastMatchId !== '', `the ${game} bots finish`, 90_000);
-    const id = p.state.lastMatchId as string;
-    await p.leave();
+  it.each([['santa'], ['windcity']])(
+    '%s: a whole bot match replays in its own table, step by step to the end',
+    async (game) => {
+      const p = await createRoom(server.base, { game, name: 'Hostess', players: 3 });
+      p.send('fillBots');
+      await p.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
+      p.send('start');
+      await p.until((s) => s.status === 'ended' && s.lastMatchId !== '', `the ${game} bots finish`, 90_000);
+      const id = p.state.lastMatchId as string;
+      await p.leave();
 
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.addInitScript(() => localStorage.setItem('fireside:lang', 'en'));
-    await page.goto(`${server.base}/replay/${id}`);
-    await page.waitForSelector(tid('replay-bar'), { timeout: 15_000 });
-    const { last } = await stepOf(page);
-    expect(last).toBeGreaterThan(5);
-    for (const k of [1, Math.floor(last / 2)]) {
-      await page.$eval(tid('replay-slider'), (e, v) => {
-        (e as HTMLInputElement).value = String(v);
-        e.dispatchEvent(new Event('input', { bubbles: true }));
-      }, k);
-      await waitStep(page, k);
-    }
-    await page.selectOption(tid('replay-seat'), { index: 1 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: shot(`${game}-middle`), fullPage: true });
-    await page.click(tid('replay-last'));
-    await waitStep(page, last);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: shot(`${game}-last`), fullPage: true });
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 150_000);
+      const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.addInitScript(() => localStorage.setItem('fireside:lang', 'en'));
+      await page.goto(`${server.base}/replay/${id}`);
+      await page.waitForSelector(tid('replay-bar'), { timeout: 15_000 });
+      const { last } = await stepOf(page);
+      expect(last).toBeGreaterThan(5);
+      for (const k of [1, Math.floor(last / 2)]) {
+        await page.$eval(
+          tid('replay-slider'),
+          (e, v) => {
+            (e as HTMLInputElement).value = String(v);
+            e.dispatchEvent(new Event('input', { bubbles: true }));
+          },
+          k,
+        );
+        await waitStep(page, k);
+      }
+      await page.selectOption(tid('replay-seat'), { index: 1 });
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: shot(`${game}-middle`), fullPage: true });
+      await page.click(tid('replay-last'));
+      await waitStep(page, last);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: shot(`${game}-last`), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    150_000,
+  );
 });

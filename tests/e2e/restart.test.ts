@@ -49,7 +49,9 @@ describe('server restart', () => {
     await page.click(tid('create-room'));
     await page.waitForSelector(tid('lobby'));
     // The creator takes the first seat by itself.
-    await page.waitForFunction(() => [...((window as any).__fireside?.room?.state?.members?.values() ?? [])].some((m: any) => m.seat === 0), null, { timeout: 10_000 });
+    await page.waitForFunction(() => [...((window as any).__fireside?.room?.state?.members?.values() ?? [])].some((m: any) => m.seat === 0), null, {
+      timeout: 10_000,
+    });
     const before = await whereAmI(page);
     expect(before).not.toBeNull();
 
@@ -80,13 +82,15 @@ describe('server restart', () => {
     await page.fill(tid('nickname-input'), 'Bea');
     await page.click(tid('create-room'));
     await page.waitForSelector(tid('lobby'));
-    await page.waitForFunction(() => [...((window as any).__fireside?.room?.state?.members?.values() ?? [])].some((m: any) => m.seat === 0), null, { timeout: 10_000 });
+    await page.waitForFunction(() => [...((window as any).__fireside?.room?.state?.members?.values() ?? [])].some((m: any) => m.seat === 0), null, {
+      timeout: 10_000,
+    });
     await page.click(tid('fill-bots'));
     await page.click(tid('start-game'));
     await page.waitForFunction(() => (window as any).__fireside?.room?.state?.status === 'playing', null, { timeout: 15_000 });
     // A quiet moment: the bots have done what they can and the match waits on Bea.
     let viewBefore = '';
-    for (let stable = 0; stable < 10; ) {
+    for (let stable = 0; stable < 10;) {
       await page.waitForTimeout(100);
       const v = await page.evaluate(() => (window as any).__fireside.viewJson() as string);
       stable = v === viewBefore ? stable + 1 : 0;

@@ -24,7 +24,11 @@ const shot = (name: string) => path.join(ARTIFACTS, `santa-${name}.png`);
 
 /** Test ids starting with a prefix, as the numbers after it (e.g. house-12 → 12). */
 async function ids(page: Page, prefix: string, enabledOnly = false): Promise<number[]> {
-  return page.$$eval(`[data-testid^="${prefix}-"]${enabledOnly ? ':not([disabled])' : ''}`, (els, pre) => els.map((e) => Number((e as HTMLElement).dataset.testid!.slice((pre as string).length + 1))).filter((n) => Number.isInteger(n)), prefix);
+  return page.$$eval(
+    `[data-testid^="${prefix}-"]${enabledOnly ? ':not([disabled])' : ''}`,
+    (els, pre) => els.map((e) => Number((e as HTMLElement).dataset.testid!.slice((pre as string).length + 1))).filter((n) => Number.isInteger(n)),
+    prefix,
+  );
 }
 
 async function phaseOf(page: Page): Promise<{ phase: string; round: number }> {
@@ -37,7 +41,8 @@ async function phaseOf(page: Page): Promise<{ phase: string; round: number }> {
 async function clickCanvas(page: Page, kind: 'house' | 'card' | 'plate', a: number): Promise<void> {
   const point = await page.evaluate(
     ([k, x]) => {
-      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number): { x: number; y: number } | null } | null } }).__fireside.table;
+      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number): { x: number; y: number } | null } | null } }).__fireside
+        .table;
       if (!table) return null;
       let p = table.pointOf(k as string, x as number);
       if (p && (p.y < 60 || p.y > innerHeight - 20)) {
@@ -85,7 +90,9 @@ async function step(p: Player): Promise<string | null> {
     const card = p.canvas && round === 1 ? 13 : hand[Math.floor(hand.length / 2)];
     if (p.canvas) await clickCanvas(page, 'card', card);
     else await page.click(tid(`card-${card}`), opts);
-    await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').startsWith('✓') || !document.querySelector(sel), tid('pick-status'), { timeout: 5000 });
+    await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').startsWith('✓') || !document.querySelector(sel), tid('pick-status'), {
+      timeout: 5000,
+    });
     return `pick:${card}`;
   }
 
@@ -130,7 +137,9 @@ async function step(p: Player): Promise<string | null> {
       await clickCanvas(page, 'house', house);
     } else await page.click(tid(`dest-${house}`), opts);
     // Either the move went (the destinations disappear) or several routes lead there (a choice appears).
-    await page.waitForFunction(() => !document.querySelector('[data-testid^="dest-"]') || document.querySelector('[data-testid="route-0"]'), null, { timeout: 5000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid^="dest-"]') || document.querySelector('[data-testid="route-0"]'), null, {
+      timeout: 5000,
+    });
     return (await page.$(tid('route-0'))) ? `target:${house}` : `move:${house}`;
   }
   return null;
@@ -152,8 +161,16 @@ describe('Santa Claus in the browser', () => {
     await server?.stop();
   });
 
-  async function open(name: string, opts: { viewport?: { width: number; height: number }; locale?: string; motion?: 'reduce' | 'no-preference'; canvas: boolean }): Promise<Player> {
-    const context = await openContext(browser, { viewport: opts.viewport ?? { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: opts.motion ?? 'reduce', locale: opts.locale ?? 'en-US' });
+  async function open(
+    name: string,
+    opts: { viewport?: { width: number; height: number }; locale?: string; motion?: 'reduce' | 'no-preference'; canvas: boolean },
+  ): Promise<Player> {
+    const context = await openContext(browser, {
+      viewport: opts.viewport ?? { width: 1280, height: 900 },
+      deviceScaleFactor: 1,
+      reducedMotion: opts.motion ?? 'reduce',
+      locale: opts.locale ?? 'en-US',
+    });
     const page = await context.newPage();
     const p: Player = { name, page, errors: [], actions: [], canvas: opts.canvas };
     page.on('pageerror', (e) => p.errors.push(String(e?.stack ?? e)));
@@ -198,7 +215,9 @@ describe('Santa Claus in the browser', () => {
 
     for (const p of [alice, bob]) await p.page.waitForSelector(tid('table-canvas'));
     for (const p of [alice, bob]) {
-      expect(await p.page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe('webgl');
+      expect(await p.page.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe(
+        'webgl',
+      );
     }
     expect(await bob.page.getAttribute(tid('my-role'), 'data-role')).toBe('santa');
     expect(await alice.page.getAttribute(tid('my-role'), 'data-role')).toBe('kid');
@@ -237,11 +256,15 @@ describe('Santa Claus in the browser', () => {
         }
         if (p === alice && did?.startsWith('pick') && !hiddenChecked) {
           // Bob (who has not picked yet) knows that Alice has picked, never which card.
-          await bob.page.waitForFunction(() => {
-            const fs = (window as unknown as { __fireside: { viewJson: () => string } }).__fireside;
-            const v = JSON.parse(fs.viewJson()) as { phase: string; picked: boolean[] };
-            return v.phase !== 'pick' || v.picked[0];
-          }, null, { timeout: 5000 });
+          await bob.page.waitForFunction(
+            () => {
+              const fs = (window as unknown as { __fireside: { viewJson: () => string } }).__fireside;
+              const v = JSON.parse(fs.viewJson()) as { phase: string; picked: boolean[] };
+              return v.phase !== 'pick' || v.picked[0];
+            },
+            null,
+            { timeout: 5000 },
+          );
           const seen = await bob.page.evaluate(() => {
             const fs = (window as unknown as { __fireside: { viewJson: () => string; room: { state: { seats: { secret?: string }[] } } } }).__fireside;
             const room = fs.room;
@@ -268,7 +291,9 @@ describe('Santa Claus in the browser', () => {
       if (!acted) await alice.page.waitForTimeout(100);
     }
     // Let the last moves play out on Alice's table, then look at it.
-    await alice.page.waitForFunction(() => !(window as unknown as { __fireside: { table: { busy: boolean } } }).__fireside.table.busy, null, { timeout: 15_000 });
+    await alice.page.waitForFunction(() => !(window as unknown as { __fireside: { table: { busy: boolean } } }).__fireside.table.busy, null, {
+      timeout: 15_000,
+    });
     await alice.page.evaluate(() => window.scrollTo(0, 0));
     await alice.page.screenshot({ path: shot('table'), fullPage: true });
     await bob.page.screenshot({ path: shot('phone-round2'), fullPage: true });

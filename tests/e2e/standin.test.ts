@@ -69,11 +69,15 @@ describe('stand-ins in the browser', () => {
     await bob.close();
     await alice.waitForFunction((sel) => /bot in \d+:\d\d/.test(document.querySelector(sel)?.textContent ?? ''), tid('presence-status-0'), { timeout: 10_000 });
     await alice.screenshot({ path: shot('away-countdown') });
-    await alice.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('away · bot playing'), tid('presence-status-0'), { timeout: 10_000 });
+    await alice.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('away · bot playing'), tid('presence-status-0'), {
+      timeout: 10_000,
+    });
     await alice.waitForSelector('[data-testid="log-line"][data-event="standin"]');
     // The game goes on: the round moves past a step that needed Bob's seat.
     const before = await alice.evaluate(() => JSON.stringify((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()));
-    await alice.waitForFunction((b) => JSON.stringify((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()) !== b, before, { timeout: 20_000 });
+    await alice.waitForFunction((b) => JSON.stringify((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()) !== b, before, {
+      timeout: 20_000,
+    });
     await alice.screenshot({ path: shot('bot-playing') });
 
     // Bob opens Fireside again: his table is in "Your tables"; Rejoin brings him back to his seat, with his cards.
@@ -89,7 +93,9 @@ describe('stand-ins in the browser', () => {
     expect(await bob.textContent(tid('presence-0'))).toContain('(you)');
     await alice.waitForSelector('[data-testid="log-line"][data-event="handback"]');
     expect(await statusOf(alice, 0)).toMatch(/online/);
-    const secret = await bob.evaluate(() => (window as unknown as { __fireside: { room: { state: { seats: { secret: string }[] } } } }).__fireside.room.state.seats[0].secret);
+    const secret = await bob.evaluate(
+      () => (window as unknown as { __fireside: { room: { state: { seats: { secret: string }[] } } } }).__fireside.room.state.seats[0].secret,
+    );
     expect(secret.length).toBeGreaterThan(2);
     await bob.screenshot({ path: shot('back') });
     expect(errors).toEqual([]);

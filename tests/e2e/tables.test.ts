@@ -133,7 +133,9 @@ describe('your tables', () => {
     await page.fill(tid('nickname-input'), 'Alice');
     await page.click(tid('create-room'));
     await page.waitForSelector(tid('lobby'), { timeout: 15_000 });
-    await page.waitForFunction(() => [...((window as any).__fireside?.room?.state?.members?.values() ?? [])].some((m: any) => m.seat === 0), null, { timeout: 10_000 });
+    await page.waitForFunction(() => [...((window as any).__fireside?.room?.state?.members?.values() ?? [])].some((m: any) => m.seat === 0), null, {
+      timeout: 10_000,
+    });
     await page.click(tid('fill-bots'));
     await page.click(tid('start-game'));
     await page.waitForFunction(() => (window as any).__fireside?.room?.state?.status === 'playing', null, { timeout: 15_000 });
@@ -247,18 +249,22 @@ describe('unknown paths', () => {
     ['en', 'Page not found', 'Back to home'],
     ['fr', 'Page introuvable', 'Retour à l’accueil'],
     ['ja', 'ページが見つかりません', 'ホームに戻る'],
-  ])('%s: a not-found page with a link home', async (lang, title, home) => {
-    const context = await newContext(lang);
-    const page = await context.newPage();
-    const response = await page.goto(`${server.base}/no/such/page`);
-    expect(response?.status()).toBe(200); // the SPA fallback; the client says what is missing
-    await page.waitForSelector(tid('page-not-found'), { timeout: 10_000 });
-    expect(await page.textContent(`${tid('page-not-found')} h1`)).toBe(title);
-    expect(await page.textContent(tid('back-home'))).toBe(home);
-    expect(new URL(page.url()).pathname).toBe('/no/such/page');
-    if (lang === 'en') await page.screenshot({ path: shot('not-found') });
-    await page.click(tid('back-home'));
-    await page.waitForSelector(tid('home'));
-    await context.close();
-  }, 30_000);
+  ])(
+    '%s: a not-found page with a link home',
+    async (lang, title, home) => {
+      const context = await newContext(lang);
+      const page = await context.newPage();
+      const response = await page.goto(`${server.base}/no/such/page`);
+      expect(response?.status()).toBe(200); // the SPA fallback; the client says what is missing
+      await page.waitForSelector(tid('page-not-found'), { timeout: 10_000 });
+      expect(await page.textContent(`${tid('page-not-found')} h1`)).toBe(title);
+      expect(await page.textContent(tid('back-home'))).toBe(home);
+      expect(new URL(page.url()).pathname).toBe('/no/such/page');
+      if (lang === 'en') await page.screenshot({ path: shot('not-found') });
+      await page.click(tid('back-home'));
+      await page.waitForSelector(tid('home'));
+      await context.close();
+    },
+    30_000,
+  );
 });

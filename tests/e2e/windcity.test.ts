@@ -31,7 +31,11 @@ async function ids(page: Page, prefix: string, enabledOnly = false): Promise<num
 
 async function phaseOf(page: Page): Promise<{ phase: string; turn: number; active: number }> {
   return page
-    .$eval(tid('phase-title'), (e) => ({ phase: (e as HTMLElement).dataset.phase ?? '', turn: Number((e as HTMLElement).dataset.turn), active: Number((e as HTMLElement).dataset.active) }))
+    .$eval(tid('phase-title'), (e) => ({
+      phase: (e as HTMLElement).dataset.phase ?? '',
+      turn: Number((e as HTMLElement).dataset.turn),
+      active: Number((e as HTMLElement).dataset.active),
+    }))
     .catch(() => ({ phase: '', turn: -1, active: -1 }));
 }
 
@@ -39,7 +43,8 @@ async function phaseOf(page: Page): Promise<{ phase: string; turn: number; activ
 async function clickCanvas(page: Page, kind: 'square' | 'action', a: number): Promise<void> {
   const point = await page.evaluate(
     ([k, x]) => {
-      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number): { x: number; y: number } | null } | null } }).__fireside.table;
+      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number): { x: number; y: number } | null } | null } }).__fireside
+        .table;
       if (!table) return null;
       let p = table.pointOf(k as string, x as number);
       if (p && (p.y < 60 || p.y > innerHeight - 20)) {
@@ -85,7 +90,8 @@ type RoomHandle = { __fireside: { viewJson: () => string; room: { state: { seats
 const viewOf = (page: Page): Promise<View> => page.evaluate(() => JSON.parse((window as unknown as RoomHandle).__fireside.viewJson()) as View);
 
 /** Every seat's view-only secret as this page received it ('' when not sent to it). */
-const secretsOf = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as RoomHandle).__fireside.room.state.seats.map((s) => s.secret ?? ''));
+const secretsOf = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as RoomHandle).__fireside.room.state.seats.map((s) => s.secret ?? ''));
 
 /** "D4", as the client names squares. */
 const squareName = (sq: number) => `${'ABCDEFGH'[sq % 8]}${Math.floor(sq / 8) + 1}`;
@@ -108,8 +114,17 @@ describe('Wind City in the browser', () => {
     await server?.stop();
   });
 
-  async function open(opts: { viewport?: { width: number; height: number }; locale?: string; motion?: 'reduce' | 'no-preference' }): Promise<{ page: Page; errors: string[] }> {
-    const context = await openContext(browser, { viewport: opts.viewport ?? { width: 1280, height: 900 }, deviceScaleFactor: 1, reducedMotion: opts.motion ?? 'reduce', locale: opts.locale ?? 'en-US' });
+  async function open(opts: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    motion?: 'reduce' | 'no-preference';
+  }): Promise<{ page: Page; errors: string[] }> {
+    const context = await openContext(browser, {
+      viewport: opts.viewport ?? { width: 1280, height: 900 },
+      deviceScaleFactor: 1,
+      reducedMotion: opts.motion ?? 'reduce',
+      locale: opts.locale ?? 'en-US',
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e?.stack ?? e)));
@@ -210,7 +225,9 @@ describe('Wind City in the browser', () => {
             await p.click(tid('ask-confirm'), { timeout: 5000 });
             // His request shows as waiting (or already answered), unless the market closed at once.
             await p.waitForFunction(
-              (t) => document.querySelector('[data-testid="my-request"]') || (document.querySelector('[data-testid="phase-title"]') as HTMLElement | null)?.dataset.turn !== String(t),
+              (t) =>
+                document.querySelector('[data-testid="my-request"]') ||
+                (document.querySelector('[data-testid="phase-title"]') as HTMLElement | null)?.dataset.turn !== String(t),
               turn,
               { timeout: 5000 },
             );
@@ -272,7 +289,9 @@ describe('Wind City in the browser', () => {
         { timeout: 15_000 },
       );
       const after = await viewOf(page);
-      expect(after.log.filter((e) => e.kind === 'insured')).toEqual([{ kind: 'insured', turn: 1, buyer: BOB, seller: 0, squares: [square], price: request.price }]);
+      expect(after.log.filter((e) => e.kind === 'insured')).toEqual([
+        { kind: 'insured', turn: 1, buyer: BOB, seller: 0, squares: [square], price: request.price },
+      ]);
       // Coins: Alice got the price from Bob. Every coin is logged, so the coins now are the coins before,
       // the sale and (if the market closed at once and the act ran) what the act paid since.
       const coinsSince = (seat: number) => after.log.slice(before.log.length).filter((e) => e.kind === 'coins' && e.seat === seat);
@@ -306,12 +325,19 @@ describe('Wind City in the browser', () => {
       expect(await secretsOf(watcher.page)).toEqual(['', '', '']);
       return { square, price: request.price };
     };
-    const done = () => actions.includes('plan') && actions.some((a) => a.startsWith('renew')) && actions.includes(`accept:${BOB}`) && actions.some((a) => a.startsWith('ask') || a === 'pass');
+    const done = () =>
+      actions.includes('plan') &&
+      actions.some((a) => a.startsWith('renew')) &&
+      actions.includes(`accept:${BOB}`) &&
+      actions.some((a) => a.startsWith('ask') || a === 'pass');
     let sold: { square: number; price: number } | null = null;
     try {
       while (!done()) {
         if (bobFailure) throw bobFailure;
-        if (Date.now() > deadline) throw new Error(`Alice did not get through her turn and a bot's market; actions: ${JSON.stringify(actions)}; Bob's: ${JSON.stringify(bobActions)}\n${server.log().slice(-2000)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `Alice did not get through her turn and a bot's market; actions: ${JSON.stringify(actions)}; Bob's: ${JSON.stringify(bobActions)}\n${server.log().slice(-2000)}`,
+          );
         const { phase, turn, active } = await phaseOf(page);
         let did: string | null = null;
         try {
@@ -355,12 +381,16 @@ describe('Wind City in the browser', () => {
             expect(await page.$(tid('plan-preview'))).not.toBeNull();
             // The same table on a phone: the board, the players and the card stack up.
             await page.setViewportSize({ width: 390, height: 844 });
-            await page.waitForFunction(() => (document.querySelector('[data-testid="table-canvas"]') as HTMLCanvasElement | null)!.getBoundingClientRect().width < 400);
+            await page.waitForFunction(
+              () => (document.querySelector('[data-testid="table-canvas"]') as HTMLCanvasElement | null)!.getBoundingClientRect().width < 400,
+            );
             await page.waitForTimeout(200);
             await page.evaluate(() => window.scrollTo(0, 0));
             await page.screenshot({ path: shot('plan-phone'), fullPage: true });
             await page.setViewportSize({ width: 1280, height: 900 });
-            await page.waitForFunction(() => (document.querySelector('[data-testid="table-canvas"]') as HTMLCanvasElement | null)!.getBoundingClientRect().width > 500);
+            await page.waitForFunction(
+              () => (document.querySelector('[data-testid="table-canvas"]') as HTMLCanvasElement | null)!.getBoundingClientRect().width > 500,
+            );
             await page.waitForTimeout(200);
             await page.evaluate(() => window.scrollTo(0, 0));
             await once('plan');
@@ -406,7 +436,9 @@ describe('Wind City in the browser', () => {
               await page.click(tid('ask-confirm'));
               // The request shows as waiting or answered, unless the bot answered at once and the market closed.
               await page.waitForFunction(
-                (t) => document.querySelector('[data-testid="my-request"]') || (document.querySelector('[data-testid="phase-title"]') as HTMLElement | null)?.dataset.turn !== String(t),
+                (t) =>
+                  document.querySelector('[data-testid="my-request"]') ||
+                  (document.querySelector('[data-testid="phase-title"]') as HTMLElement | null)?.dataset.turn !== String(t),
                 turn,
                 { timeout: 5000 },
               );
@@ -456,10 +488,14 @@ describe('Wind City in the browser', () => {
     expect(bobActions.filter((a) => a === 'pass')).toEqual(['pass']);
 
     // --- After Alice's request: the answer arrives (or the market closes); the act plays for everyone.
-    await page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="my-request"]');
-      return !el || el.getAttribute('data-answer') !== 'open';
-    }, null, { timeout: 35_000 });
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('[data-testid="my-request"]');
+        return !el || el.getAttribute('data-answer') !== 'open';
+      },
+      null,
+      { timeout: 35_000 },
+    );
     await page.waitForFunction(() => !(window as unknown as { __fireside: { table: { busy: boolean } } }).__fireside.table.busy, null, { timeout: 20_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: shot('table'), fullPage: true });

@@ -62,7 +62,9 @@ describe('bot client CLI against the real server', () => {
     expect(line.scores).toHaveLength(5);
     expect(line.rounds).toBeGreaterThanOrEqual(1);
     expect(line.ms).toBeGreaterThan(0);
-    process.stderr.write(`botclient test: 5-player Gift Trap (default options) via the CLI: ${line.rounds} rounds, ${line.ms} ms of play, ${run.ms} ms with process start\n`);
+    process.stderr.write(
+      `botclient test: 5-player Gift Trap (default options) via the CLI: ${line.rounds} rounds, ${line.ms} ms of play, ${run.ms} ms with process start\n`,
+    );
   }, 180_000);
 
   it('passes options: 3 players, doubleGifts, goal 20', async () => {

@@ -85,7 +85,10 @@ async function recordMatch(players: number, options: Record<string, unknown>, se
   for (const w of watchers) await w.bot.waitFor((s) => s.status === 'ended', 10_000, 'the end');
   open.push(...result.bots, ...watchers.map((w) => w.bot));
 
-  const rooms = [...result.bots.map((b) => ({ bot: b, label: `seat ${b.seat}`, seat: b.seat as number | null })), ...watchers.map((w) => ({ ...w, seat: null }))];
+  const rooms = [
+    ...result.bots.map((b) => ({ bot: b, label: `seat ${b.seat}`, seat: b.seat as number | null })),
+    ...watchers.map((w) => ({ ...w, seat: null })),
+  ];
   const clients: ClientLog[] = rooms.map(({ bot, label, seat }) => ({
     label,
     seat,
@@ -119,9 +122,7 @@ function shuffledOrderings(slots: number[], rng: { next(): number }): Wants[] {
   const all: Wants[] = [];
   for (const great of slots)
     for (const good of slots)
-      for (const ok of slots)
-        for (const noWay of slots)
-          if (new Set([great, good, ok, noWay]).size === 4) all.push({ great, good, ok, noWay });
+      for (const ok of slots) for (const noWay of slots) if (new Set([great, good, ok, noWay]).size === 4) all.push({ great, good, ok, noWay });
   for (let i = all.length - 1; i > 0; i--) {
     const j = Math.floor(rng.next() * (i + 1));
     [all[i], all[j]] = [all[j], all[i]];
@@ -142,7 +143,14 @@ function distinctWantsChooser() {
     // order (keeps the bots' play, and game length, close to normal), else random.
     const w = (action as unknown as { wants: Wants }).wants;
     const [a, b, c] = [w.great, w.good, w.ok];
-    const candidates = [[a, b, c], [a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]].map(([great, good, ok]) => ({ great, good, ok, noWay: w.noWay }));
+    const candidates = [
+      [a, b, c],
+      [a, c, b],
+      [b, a, c],
+      [b, c, a],
+      [c, a, b],
+      [c, b, a],
+    ].map(([great, good, ok]) => ({ great, good, ok, noWay: w.noWay }));
     // Then every ordering of four slots, in a shuffled order. A long game can
     // use them all (3 players: 4 slots, 24 orderings); then the bot's own
     // choice stands, a duplicate, rather than searching for ever.
@@ -187,7 +195,12 @@ function expectClean(rec: Recorded, players: number) {
   // Every socket belongs to exactly one client, and nobody reconnected
   // (a reconnection would open a socket the recorder cannot attribute).
   expect(rec.socketsPerClient.every((n) => n === 1)).toBe(true);
-  expect(rec.clients.filter((c) => c.seat !== null).map((c) => c.seat).sort()).toEqual([...Array(players).keys()]);
+  expect(
+    rec.clients
+      .filter((c) => c.seat !== null)
+      .map((c) => c.seat)
+      .sort(),
+  ).toEqual([...Array(players).keys()]);
 
   // Seat tokens (they reclaim a member and its seat) reach only their owner.
   for (const [label, token] of rec.tokens) {
@@ -219,7 +232,7 @@ function expectClean(rec: Recorded, players: number) {
 }
 
 describe('no hidden information on the wire (Gift Trap, raw frames)', () => {
-  it('5 players: no client receives another seat\'s gifts or wants before they are revealed', async () => {
+  it("5 players: no client receives another seat's gifts or wants before they are revealed", async () => {
     const rec = await recordMatch(5, { goal: 30 }, 'leak-5p');
     matches.five = rec;
     process.stderr.write(`leak test: 5-player Gift Trap (goal 30) through the server: ${rec.rounds} rounds in ${rec.ms} ms\n`);

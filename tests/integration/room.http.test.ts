@@ -51,10 +51,12 @@ describe('room http', () => {
   it('compresses the client for browsers that accept gzip', async () => {
     const http = await import('node:http');
     const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      http.get(`${srv.url}/assets/big.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        res.resume();
-        resolve(res.headers);
-      }).on('error', reject);
+      http
+        .get(`${srv.url}/assets/big.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          res.resume();
+          resolve(res.headers);
+        })
+        .on('error', reject);
     });
     expect(headers['content-encoding']).toBe('gzip');
   });

@@ -41,7 +41,9 @@ describe('presence', () => {
     await host.until(() => roomLogOf(host).includes('left Cy'), 'Cy left');
     expect(roomLogOf(host)).toEqual(['joined Ann', 'joined Bo', 'joined Cy', 'sat Ann 1', 'sat Bo 2', 'stood Bo', 'left Cy']);
     // Who watches, by name: members without a seat who are connected.
-    const watching = [...host.state.members.values()].filter((m: { seat: number; connected: boolean }) => m.seat < 0 && m.connected).map((m: { name: string }) => m.name);
+    const watching = [...host.state.members.values()]
+      .filter((m: { seat: number; connected: boolean }) => m.seat < 0 && m.connected)
+      .map((m: { name: string }) => m.name);
     expect(watching).toEqual(['Bo']);
   });
 

@@ -112,7 +112,16 @@ function collectTruth(clients: ClientLog[]): Map<number, SeatTruth> {
 interface ScanReport {
   problems: string[];
   missingPositives: string[];
-  stats: { clients: number; frames: number; bytes: number; needles: number; viewsChecked: number; pickViewsChecked: number; revealsChecked: number; rounds: number };
+  stats: {
+    clients: number;
+    frames: number;
+    bytes: number;
+    needles: number;
+    viewsChecked: number;
+    pickViewsChecked: number;
+    revealsChecked: number;
+    rounds: number;
+  };
 }
 
 const FORBIDDEN: { pattern: RegExp; what: string }[] = [
@@ -129,12 +138,20 @@ const forms = (t: string): [Buffer, Buffer] => [enc(t), enc(JSON.stringify(t).sl
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Checks one decoded public view; `pickPhase` collects the pick-phase views of each round across clients. */
-function checkView(v: SantaPublicView, truth: Map<number, SeatTruth>, pickPhase: Map<number, { text: string; where: string; view: Record<string, unknown> }>, where: string): string[] {
+function checkView(
+  v: SantaPublicView,
+  truth: Map<number, SeatTruth>,
+  pickPhase: Map<number, { text: string; where: string; view: Record<string, unknown> }>,
+  where: string,
+): string[] {
   const problems: string[] = [];
   const bad = (m: string) => problems.push(`${where}: ${m}`);
   const n = v.players;
   const keys = Object.keys(v).sort();
-  if (!sameJson(keys, PUBLIC_KEYS)) bad(`public view fields ${JSON.stringify(keys.filter((k) => !PUBLIC_KEYS.includes(k)))} extra, ${JSON.stringify(PUBLIC_KEYS.filter((k) => !keys.includes(k)))} missing`);
+  if (!sameJson(keys, PUBLIC_KEYS))
+    bad(
+      `public view fields ${JSON.stringify(keys.filter((k) => !PUBLIC_KEYS.includes(k)))} extra, ${JSON.stringify(PUBLIC_KEYS.filter((k) => !keys.includes(k)))} missing`,
+    );
   if (!Array.isArray(v.picked) || v.picked.length !== n || !v.picked.every((p) => p === true || p === false)) {
     bad(`picked is not ${n} booleans: ${JSON.stringify(v.picked)}`);
     return problems;
@@ -370,8 +387,7 @@ function choreograph(bots: Bot[], players: number, seed: string) {
 
   return {
     /** For every bot's play(): the engine's bot, except the last picker's pick. */
-    decide: (ctx: DecideContext): unknown =>
-      ctx.view.phase === 'pick' && ctx.seat === lastPicker(ctx.view.round) ? null : defaultDecide(ctx),
+    decide: (ctx: DecideContext): unknown => (ctx.view.phase === 'pick' && ctx.seat === lastPicker(ctx.view.round) ? null : defaultDecide(ctx)),
     latecomerJoined() {
       latecomerReady = true;
       tryLastPick();
@@ -389,7 +405,11 @@ async function recordMatch(gameId: string, players: number, options: Record<stri
   const watcher = await BotConnection.join({ server: srv.url, roomId, name: 'Watcher', log });
   open.push(watcher);
   const optionsOk = (text: string) => !options || Object.entries(options).every(([k, v]) => sameJson((JSON.parse(text) as Record<string, unknown>)[k], v));
-  await host.request('configure', options ? { players, options } : { players }, (s) => s.players === players && s.seats.length === players && optionsOk(s.options));
+  await host.request(
+    'configure',
+    options ? { players, options } : { players },
+    (s) => s.players === players && s.seats.length === players && optionsOk(s.options),
+  );
   await host.sit(0);
   const bots: Bot[] = [host];
   for (let i = 1; i < players; i++) {
@@ -407,7 +427,10 @@ async function recordMatch(gameId: string, players: number, options: Record<stri
     const v = JSON.parse(s.view) as SantaPublicView;
     if (v.phase === 'pick' && v.round === LATECOMER_ROUND && v.pickCount >= 1) {
       latecomer = BotConnection.join({ server: srv.url, roomId, name: 'Latecomer', log });
-      latecomer.then(() => choreo.latecomerJoined(), () => choreo.latecomerJoined());
+      latecomer.then(
+        () => choreo.latecomerJoined(),
+        () => choreo.latecomerJoined(),
+      );
     }
   });
 
@@ -494,7 +517,12 @@ const matches: Record<string, Recorded> = {};
 function expectClean(rec: Recorded, players: number) {
   // Every socket belongs to exactly one client, and nobody reconnected.
   expect(rec.socketsPerClient.every((n) => n === 1)).toBe(true);
-  expect(rec.clients.filter((c) => c.seat !== null).map((c) => c.seat).sort()).toEqual([...Array(players).keys()]);
+  expect(
+    rec.clients
+      .filter((c) => c.seat !== null)
+      .map((c) => c.seat)
+      .sort(),
+  ).toEqual([...Array(players).keys()]);
   // The choreography happened as planned (no event waited for in vain).
   expect(rec.holdsExpired).toEqual([]);
 
@@ -509,7 +537,11 @@ function expectClean(rec: Recorded, players: number) {
 
   // The latecomer's first frame (a full state) fell into a pick phase with picks made, the last picker's not.
   const lv = rec.latecomerFirstView;
-  expect(lv && { phase: lv.phase, round: lv.round, lastPicked: lv.picked[LATECOMER_ROUND % players] }).toEqual({ phase: 'pick', round: LATECOMER_ROUND, lastPicked: false });
+  expect(lv && { phase: lv.phase, round: lv.round, lastPicked: lv.picked[LATECOMER_ROUND % players] }).toEqual({
+    phase: 'pick',
+    round: LATECOMER_ROUND,
+    lastPicked: false,
+  });
   expect(lv!.pickCount).toBeGreaterThanOrEqual(1);
 
   const truth = collectTruth(rec.clients);
@@ -543,14 +575,16 @@ function expectClean(rec: Recorded, players: number) {
 }
 
 describe('no hidden information on the wire (Santa, raw frames)', () => {
-  it('4 players, default options: no client receives another seat\'s pick before the reveal', async () => {
+  it("4 players, default options: no client receives another seat's pick before the reveal", async () => {
     const rec = await recordMatch('santa', 4, undefined, 'santa-leak-4p');
     matches.four = rec;
     const { report } = expectClean(rec, 4);
     expect(rec.finalView.options).toMatchObject({ awayMarkers: 'round', tieBreak: 'lowest-card' });
     expect(rec.scores).toHaveLength(4);
     expect(rec.winners.length).toBeGreaterThan(0);
-    process.stderr.write(`santa leak test: 4-player Santa (default options) through the server: ${rec.rounds} rounds in ${rec.ms} ms; ${report.stats.frames} frames, ${report.stats.needles} secret values, ${report.stats.viewsChecked} views checked\n`);
+    process.stderr.write(
+      `santa leak test: 4-player Santa (default options) through the server: ${rec.rounds} rounds in ${rec.ms} ms; ${report.stats.frames} frames, ${report.stats.needles} secret values, ${report.stats.viewsChecked} views checked\n`,
+    );
   }, 300_000);
 
   it('3 players, awayMarkers six and tieBreak lowest-score: same guarantees', async () => {
@@ -560,7 +594,9 @@ describe('no hidden information on the wire (Santa, raw frames)', () => {
     expect(rec.finalView.options).toMatchObject({ awayMarkers: 'six', tieBreak: 'lowest-score' });
     expect(rec.finalView.away).toHaveLength(6);
     expect(rec.scores).toHaveLength(3);
-    process.stderr.write(`santa leak test: 3-player Santa (six, lowest-score) through the server: ${rec.rounds} rounds in ${rec.ms} ms; ${report.stats.frames} frames, ${report.stats.needles} secret values, ${report.stats.viewsChecked} views checked\n`);
+    process.stderr.write(
+      `santa leak test: 3-player Santa (six, lowest-score) through the server: ${rec.rounds} rounds in ${rec.ms} ms; ${report.stats.frames} frames, ${report.stats.needles} secret values, ${report.stats.viewsChecked} views checked\n`,
+    );
   }, 300_000);
 
   it('the scanner is not blind: injected frames are reported', async () => {
@@ -625,7 +661,9 @@ describe('no hidden information on the wire (Santa, raw frames)', () => {
     log(`leaky: ${report.problems.length} problems, e.g.\n${report.problems.slice(0, 5).join('\n')}`);
     for (let seat = 0; seat < 3; seat++) {
       // Every seat's secret, with a pick in it, reaches the spectators and the other seats.
-      expect(problems).toMatch(new RegExp(`spectator \\(from the lobby\\) frame \\d+ carries seat ${seat}'s secret \\{"seat":${seat},"role":"\\w+","myPick":\\d+\\}`));
+      expect(problems).toMatch(
+        new RegExp(`spectator \\(from the lobby\\) frame \\d+ carries seat ${seat}'s secret \\{"seat":${seat},"role":"\\w+","myPick":\\d+\\}`),
+      );
       expect(problems).toMatch(new RegExp(`spectator \\(joined mid-pick\\) frame \\d+ carries seat ${seat}'s secret`));
       expect(problems).toMatch(new RegExp(`seat (?!${seat})\\d frame \\d+ carries seat ${seat}'s secret \\{"seat":${seat},"role":"\\w+","myPick":\\d+\\}`));
     }

@@ -24,8 +24,26 @@ afterAll(async () => {
 });
 
 const TYPES: (string | number)[] = [
-  '*', 'sit', 'stand', 'configure', 'addBot', 'removeBot', 'fillBots', 'start', 'intent', 'chat', 'rename', 'again',
-  'frobnicate', 'toString', '__proto__', 'constructor', 'hasOwnProperty', '', 0, 7,
+  '*',
+  'sit',
+  'stand',
+  'configure',
+  'addBot',
+  'removeBot',
+  'fillBots',
+  'start',
+  'intent',
+  'chat',
+  'rename',
+  'again',
+  'frobnicate',
+  'toString',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  '',
+  0,
+  7,
 ];
 
 /** Objects whose conversion to a string or number throws, and friends. */

@@ -35,10 +35,14 @@ async function post(path: string, data: string): Promise<{ status: number; json:
 /** A chunked POST (no Content-Length), written by hand. */
 function postChunked(path: string, chunks: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${srv.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = http.request(
+      `${srv.url}${path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     for (const c of chunks) req.write(c);
     req.end();

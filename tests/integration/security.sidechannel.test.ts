@@ -83,7 +83,12 @@ async function playUntil(t: Table, stop: (view: any) => boolean, label: string):
 const mark = (observers: Player[]) => observers.map((o) => o.sockets.reduce((n, s) => n + s.frames.length, 0));
 /** The frames each observer received since `m`, as hex. */
 const since = (observers: Player[], m: number[]) =>
-  observers.map((o, i) => o.sockets.flatMap((s) => s.frames).slice(m[i]).map((f) => f.toString('hex')));
+  observers.map((o, i) =>
+    o.sockets
+      .flatMap((s) => s.frames)
+      .slice(m[i])
+      .map((f) => f.toString('hex')),
+  );
 
 /** Sends an intent and waits until the sender's own secret changes. */
 async function submit(p: Player, seat: number, action: unknown): Promise<void> {
@@ -157,8 +162,9 @@ describe("Wind City's market keeps requests and declines between buyer and selle
     const seller: number = viewOf(t.spectator).market.seller;
     const [buyer, other] = [0, 1, 2].filter((s) => s !== seller);
     const observers = [t.humans[other], t.spectator];
-    const houses = (viewOf(t.spectator).houses as ({ owner: number; insured: boolean } | null)[])
-      .flatMap((h, sq) => (h && h.owner === buyer && !h.insured ? [sq] : []));
+    const houses = (viewOf(t.spectator).houses as ({ owner: number; insured: boolean } | null)[]).flatMap((h, sq) =>
+      h && h.owner === buyer && !h.insured ? [sq] : [],
+    );
     expect(houses.length).toBeGreaterThan(0);
 
     // The buyer asks; the seller declines. `other` has not decided: the market stays open.

@@ -59,13 +59,25 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, [ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-shutdown-')), FIRESIDE_CLIENT_DIST: '/nonexistent', DOTENV_CONFIG_QUIET: 'true', NODE_OPTIONS: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FIRESIDE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-shutdown-')),
+      FIRESIDE_CLIENT_DIST: '/nonexistent',
+      DOTENV_CONFIG_QUIET: 'true',
+      NODE_OPTIONS: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
   exited = new Promise((resolve) => child!.on('exit', (code, signal) => resolve({ code, signal })));
-  await waitFor(() => output.includes('Fireside listening'), 'server start', 30_000, () => output);
+  await waitFor(
+    () => output.includes('Fireside listening'),
+    'server start',
+    30_000,
+    () => output,
+  );
 }, 120_000);
 
 afterAll(async () => {

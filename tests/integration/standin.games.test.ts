@@ -62,7 +62,15 @@ describe.each(['gifttrap', 'santa', 'windcity'])('%s', (id) => {
     const [alice, bob] = await table(id, 'off');
     const { token } = bob.welcome!;
     // A few moves first: Alice and Bob play until Bob has moved once.
-    await playUntil(game, new Map([[0, alice], [1, bob]]), () => alice.state.seats[1].awaiting === false && alice.state.view.length > 0, `${id} opening`);
+    await playUntil(
+      game,
+      new Map([
+        [0, alice],
+        [1, bob],
+      ]),
+      () => alice.state.seats[1].awaiting === false && alice.state.view.length > 0,
+      `${id} opening`,
+    );
     const leftAt = Date.now();
     await bob.leave();
 
@@ -89,7 +97,16 @@ describe.each(['gifttrap', 'santa', 'windcity'])('%s', (id) => {
     players.push(back);
     await back.until((s) => s.seats[1].standIn === false && s.seats[1].secret !== '', 'Bob back in his seat, with his secrets');
     await alice.until(() => ['left Bob', 'standin Bob', 'back Bob', 'handback Bob'].every((l) => roomLogOf(alice).includes(l)), 'the room log tells it');
-    await playUntil(game, new Map([[0, alice], [1, back]]), () => false, `${id} to the end`, 240_000);
+    await playUntil(
+      game,
+      new Map([
+        [0, alice],
+        [1, back],
+      ]),
+      () => false,
+      `${id} to the end`,
+      240_000,
+    );
     await alice.until((s) => s.status === 'ended' && s.lastMatchId !== '', 'the end, stored');
 
     const events = (await storedLog(alice.state.lastMatchId)).filter((e) => e.kind === 'action' && e.seat === 1);
@@ -108,10 +125,14 @@ describe.each(['gifttrap', 'santa', 'windcity'])('%s', (id) => {
     expect(alice.state.clock).toBe('fast');
     // Nobody moves: every step of Alice and Bob runs out.
     let countdowns = 0;
-    await alice.until((s) => {
-      if (s.seats[0].deadline > 0 || s.seats[1].deadline > 0) countdowns++;
-      return s.status === 'ended' && s.lastMatchId !== '';
-    }, 'the end, by the clock', 240_000);
+    await alice.until(
+      (s) => {
+        if (s.seats[0].deadline > 0 || s.seats[1].deadline > 0) countdowns++;
+        return s.status === 'ended' && s.lastMatchId !== '';
+      },
+      'the end, by the clock',
+      240_000,
+    );
     expect(countdowns).toBeGreaterThan(0);
     expect(roomLogOf(alice).some((l) => l === 'timeout Alice' || l === 'timeout Bob')).toBe(true);
     const events = (await storedLog(alice.state.lastMatchId)).filter((e) => e.kind === 'action' && (e.seat === 0 || e.seat === 1));

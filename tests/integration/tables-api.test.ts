@@ -7,14 +7,7 @@
  */
 import '../../server/testing/ws-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  createRoom,
-  joinRoom,
-  startedMatch,
-  startServer,
-  type Player,
-  type TestServer,
-} from '../../server/testing/harness.js';
+import { createRoom, joinRoom, startedMatch, startServer, type Player, type TestServer } from '../../server/testing/harness.js';
 
 let srv: TestServer;
 const all: Player[] = [];

@@ -178,7 +178,11 @@ describe('Wind City through the room', () => {
     await human.request('start', {}, (s) => s.status === 'playing');
 
     // The first market of the bot's turn in which the human may buy.
-    const opened = await human.waitFor((s) => s.status !== 'playing' || (viewOf(s).phase === 'market' && JSON.parse(s.seats[0].secret || '{}').deciding === true), 90_000, 'a market where the human buys');
+    const opened = await human.waitFor(
+      (s) => s.status !== 'playing' || (viewOf(s).phase === 'market' && JSON.parse(s.seats[0].secret || '{}').deciding === true),
+      90_000,
+      'a market where the human buys',
+    );
     const seen = Date.now();
     const market = viewOf(opened);
     expect(market.phase).toBe('market');
@@ -221,14 +225,21 @@ describe('Wind City through the room', () => {
     await human.request('fillBots', {}, (s) => s.seats[1].kind === 'bot' && s.seats[2].kind === 'bot');
     // The human plays like a bot but never decides in a market where it may buy.
     let stalling = true;
-    const play = human.play({ seed: 'wc-clock', decide: (ctx: DecideContext) => (stalling && ctx.view.phase === 'market' && ctx.own?.deciding ? null : defaultDecide(ctx)) });
+    const play = human.play({
+      seed: 'wc-clock',
+      decide: (ctx: DecideContext) => (stalling && ctx.view.phase === 'market' && ctx.own?.deciding ? null : defaultDecide(ctx)),
+    });
     play.catch(() => {});
     await human.request('start', {}, (s) => s.status === 'playing');
     // A market of a bot's turn where the human buys and the other bot (a buyer too) has already decided, secretly.
-    const seen = await human.waitFor((s) => {
-      const v = viewOf(s);
-      return s.status !== 'playing' || (v.phase === 'market' && v.active !== 0 && JSON.parse(s.seats[0].secret || '{}').deciding === true);
-    }, 90_000, 'a market where the human buys');
+    const seen = await human.waitFor(
+      (s) => {
+        const v = viewOf(s);
+        return s.status !== 'playing' || (v.phase === 'market' && v.active !== 0 && JSON.parse(s.seats[0].secret || '{}').deciding === true);
+      },
+      90_000,
+      'a market where the human buys',
+    );
     expect(viewOf(seen).phase).toBe('market');
     const active = viewOf(seen).active;
     // Give the other buyer, if any (a bot, no delay), time to decide.

@@ -174,7 +174,10 @@ async function recordMatch(players: number, seed: string): Promise<Recorded> {
   open.push(...result.bots, ...watchers.map((w) => w.bot));
   expect(spy.matches.length).toBe(before + 1);
 
-  const rooms = [...result.bots.map((b) => ({ bot: b, label: `seat ${b.seat}`, seat: b.seat as number | null })), ...watchers.map((w) => ({ ...w, seat: null }))];
+  const rooms = [
+    ...result.bots.map((b) => ({ bot: b, label: `seat ${b.seat}`, seat: b.seat as number | null })),
+    ...watchers.map((w) => ({ ...w, seat: null })),
+  ];
   const clients: ClientLog[] = rooms.map(({ bot, label, seat }) => ({ label, seat, frames: framesOf(bot) }));
   const late = clients[clients.length - 1];
   const firstView = late.frames.find((f) => f.viewAfter)?.viewAfter;
@@ -195,7 +198,12 @@ async function recordMatch(players: number, seed: string): Promise<Recorded> {
 function expectClean(rec: Recorded, players: number) {
   // Every socket belongs to exactly one client, and nobody reconnected.
   expect(rec.socketsPerClient.every((n) => n === 1)).toBe(true);
-  expect(rec.clients.filter((c) => c.seat !== null).map((c) => c.seat).sort()).toEqual([...Array(players).keys()]);
+  expect(
+    rec.clients
+      .filter((c) => c.seat !== null)
+      .map((c) => c.seat)
+      .sort(),
+  ).toEqual([...Array(players).keys()]);
   // The latecomer's first frame (a full state) came in the middle of the game, in a secret phase.
   expect(rec.latecomerFirstView).not.toBeNull();
   expect(rec.latecomerFirstView.turn).toBeGreaterThanOrEqual(3);
@@ -257,7 +265,9 @@ describe('no hidden information on the wire (Wind City, raw frames)', () => {
     const secrets = [...new Set(seat1.frames.map((f) => f.secretsAfter?.[1]).filter((s): s is string => !!s))].map((s) => JSON.parse(s));
     const drawn = secrets.find((sv) => sv.card !== null && sv.plan === null)!;
     const planned = secrets.find((sv) => sv.card !== null && sv.plan !== null)!;
-    const asked = [...truth.turns.values()].flatMap((t) => [...t.requests.values()]).find((r) => r.buyer === 1) ?? [...truth.turns.values()].flatMap((t) => [...t.requests.values()])[0];
+    const asked =
+      [...truth.turns.values()].flatMap((t) => [...t.requests.values()]).find((r) => r.buyer === 1) ??
+      [...truth.turns.values()].flatMap((t) => [...t.requests.values()])[0];
     expect(drawn && planned && asked).toBeTruthy();
 
     // 1. Schema encoding and msgpackr write the string inline, as UTF-8.
@@ -283,7 +293,12 @@ describe('no hidden information on the wire (Wind City, raw frames)', () => {
     expect(scanWindCity(rec.clients, truth).problems).toEqual([]);
     expect(problemsWith(encoded)).toMatch(/spectator \(from the lobby\) frame -1 carries seat 1's seat view/);
     // Into seat 0's own frames: another seat's view.
-    expect(problemsWith(encoded, rec.clients.find((c) => c.seat === 0))).toMatch(/seat 0 frame -1 carries seat 1's seat view/);
+    expect(
+      problemsWith(
+        encoded,
+        rec.clients.find((c) => c.seat === 0),
+      ),
+    ).toMatch(/seat 0 frame -1 carries seat 1's seat view/);
     // The card and plan alone, as msgpack, and smuggled inside another JSON string.
     const pair = (sv: any) => `"card":${sv.card},"plan":${JSON.stringify(sv.plan)}`;
     expect(problemsWith(Buffer.from(pack({ x: `{${pair(drawn)}}` })))).toMatch(/carries an unrevealed card and plan/);
@@ -303,7 +318,10 @@ describe('no hidden information on the wire (Wind City, raw frames)', () => {
     expect(problemsWith(Buffer.from(`{"seed":1}`))).toMatch(/seed key/);
 
     // 2. Doctored public views (decoded side).
-    const views = spectator.frames.map((f) => f.viewAfter).filter((v): v is string => !!v).map((v) => JSON.parse(v));
+    const views = spectator.frames
+      .map((f) => f.viewAfter)
+      .filter((v): v is string => !!v)
+      .map((v) => JSON.parse(v));
     const market = views.find((v) => v.phase === 'market' && v.act)!;
     expect(market).toBeDefined();
     const now = truth.turns.get(market.turn)!;
@@ -316,13 +334,22 @@ describe('no hidden information on the wire (Wind City, raw frames)', () => {
     const declined = [...truth.turns.values()].flatMap((tt) => [...tt.requests.values()].map((r) => ({ tt, r }))).find(({ r }) => r.answer === 'declined')!;
     expect(declined).toBeDefined();
     const final = views[views.length - 1];
-    const withDeclined = { ...final, log: [...final.log, { kind: 'insured', turn: declined.tt.turn, buyer: declined.r.buyer, seller: declined.tt.seat, squares: declined.r.squares, price: declined.r.price }] };
+    const withDeclined = {
+      ...final,
+      log: [
+        ...final.log,
+        { kind: 'insured', turn: declined.tt.turn, buyer: declined.r.buyer, seller: declined.tt.seat, squares: declined.r.squares, price: declined.r.price },
+      ],
+    };
     expect(checkWindCityView(withDeclined, truth, 'doctored').join('\n')).toMatch(/the seller did not accept/);
     // An accepted request shown before the seller accepted it (in a view of that turn's plan phase).
     const yes = [...truth.turns.values()].flatMap((tt) => [...tt.requests.values()].map((r) => ({ tt, r }))).find(({ r }) => r.answer === 'accepted')!;
     const planView = views.find((v) => v.turn === yes.tt.turn && v.phase === 'plan')!;
     expect(planView).toBeDefined();
-    const early2 = { ...planView, log: [...planView.log, { kind: 'insured', turn: yes.tt.turn, buyer: yes.r.buyer, seller: yes.tt.seat, squares: yes.r.squares, price: yes.r.price }] };
+    const early2 = {
+      ...planView,
+      log: [...planView.log, { kind: 'insured', turn: yes.tt.turn, buyer: yes.r.buyer, seller: yes.tt.seat, squares: yes.r.squares, price: yes.r.price }],
+    };
     expect(checkWindCityView(early2, truth, 'doctored').join('\n')).toMatch(/shown before the seller accepted/);
     const withPlanned = { ...market, planned: now.plan };
     expect(checkWindCityView(withPlanned, truth, 'doctored').join('\n')).toMatch(/not plain booleans/);

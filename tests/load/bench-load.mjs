@@ -127,7 +127,9 @@ function procStats(pid) {
  * API only ever shows the inflated messages.
  */
 function loopbackBytes() {
-  const line = readFileSync('/proc/net/dev', 'utf8').split('\n').find((l) => l.trim().startsWith('lo:'));
+  const line = readFileSync('/proc/net/dev', 'utf8')
+    .split('\n')
+    .find((l) => l.trim().startsWith('lo:'));
   return line ? Number(line.split(':')[1].trim().split(/\s+/)[0]) : NaN;
 }
 
@@ -136,13 +138,15 @@ async function ramp() {
   const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(LOAD_BOT_DELAY), ...serverEnv }, 'fireside-load-');
   try {
     const idle = procStats(server.child.pid);
-    const gen = spawn(process.execPath, ['tests/load/load-clients.mjs', server.base, String(CLIENTS), String(HOLD_S)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const gen = spawn(process.execPath, ['tests/load/load-clients.mjs', server.base, String(CLIENTS), String(HOLD_S)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let holdStart = null;
     let report = null;
     let buffer = '';
     gen.stdout.on('data', (d) => {
       buffer += d;
-      for (let i; (i = buffer.indexOf('\n')) >= 0; ) {
+      for (let i; (i = buffer.indexOf('\n')) >= 0;) {
         const line = buffer.slice(0, i);
         buffer = buffer.slice(i + 1);
         if (!line.startsWith('{')) {
@@ -167,8 +171,13 @@ async function ramp() {
   }
 }
 
-const loads = () => loadavg().map((x) => x.toFixed(2)).join(', ');
-console.log(`node ${process.version}; whole games with server bots at 40 ms; load: ${CLIENTS} clients, bots at ${LOAD_BOT_DELAY} ms, hold ${HOLD_S} s; per-message deflate ${DEFLATE ? 'on' : 'off'}; SQLite synchronous=${SYNC} in the ${THREAD} thread`);
+const loads = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+console.log(
+  `node ${process.version}; whole games with server bots at 40 ms; load: ${CLIENTS} clients, bots at ${LOAD_BOT_DELAY} ms, hold ${HOLD_S} s; per-message deflate ${DEFLATE ? 'on' : 'off'}; SQLite synchronous=${SYNC} in the ${THREAD} thread`,
+);
 console.log(`machine load averages (1, 5, 15 min) at the start: ${loads()}`);
 const echo = await echoRoundTrips();
 const games = await wholeGames(serverEnv);
@@ -190,7 +199,9 @@ goal('intent → update p50 vs echo p50', `${(p50 / echoP50).toFixed(2)}× (${ms
 goal('intent → update p99, one client', `${ms(pct(allLat, 99))} ms`, '≤ 5 ms', pct(allLat, 99) <= 5);
 
 console.log(`\n2. Bytes a seated client receives (${GAMES} whole games per table)`);
-console.log('| game | updates per game | mean bytes/update | mean full view | update / view: mean of updates / of totals | whole game: median (min–max) |\n|---|---|---|---|---|---|');
+console.log(
+  '| game | updates per game | mean bytes/update | mean full view | update / view: mean of updates / of totals | whole game: median (min–max) |\n|---|---|---|---|---|---|',
+);
 const perGameGoal = { gifttrap: 30 * 1024, santa: 30 * 1024, windcity: 60 * 1024 };
 let ratioSum = 0;
 let ratioN = 0;
@@ -213,18 +224,22 @@ goal('bytes per update / full public view (mean over updates)', `${((ratioSum / 
 if (CLIENTS > 0) await loadSection();
 
 async function loadSection() {
-console.log(`\n3. Load: ${CLIENTS} clients on one server process`);
-const r = await ramp();
-console.log('| clients | rooms | failed joins | unexpected disconnects | intent → update p50 / p99 / max | server CPU (cores) | server RSS | per room: CPU / RSS | generator lag p99 / max |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-console.log(
-  `| ${r.clients} | ${r.rooms} | ${r.failedJoins} | ${r.disconnects} | ${ms(r.latP50)} / ${ms(r.latP99)} / ${ms(r.latMax)} ms (n=${r.latN}) | ${r.cpu.toFixed(2)} | ${(r.holdEnd.rss / 2 ** 20).toFixed(0)} MB | ${((r.cpu / r.rooms) * 1000).toFixed(2)} ms/s / ${((r.holdEnd.rss - r.idleRss) / r.rooms / 1024).toFixed(0)} KB | ${ms(r.lagP99)} / ${ms(r.lagMax)} ms |`,
-);
-console.log(`   during the hold: spectators received ${(r.holdBytes / 2 ** 20 / HOLD_S).toFixed(2)} MB/s of messages; the loopback carried ${(r.wireRate / 2 ** 20).toFixed(2)} MB/s (both ways, headers included)`);
-goal(`load: connected clients`, String(r.clients), `${CLIENTS}`, r.clients >= CLIENTS);
-goal('load: intent → update p99', `${ms(r.latP99)} ms`, '≤ 20 ms', r.latP99 <= 20);
-goal('load: failed joins', String(r.failedJoins), '0', r.failedJoins === 0);
-goal('load: unexpected disconnects', String(r.disconnects), '0', r.disconnects === 0);
+  console.log(`\n3. Load: ${CLIENTS} clients on one server process`);
+  const r = await ramp();
+  console.log(
+    '| clients | rooms | failed joins | unexpected disconnects | intent → update p50 / p99 / max | server CPU (cores) | server RSS | per room: CPU / RSS | generator lag p99 / max |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    `| ${r.clients} | ${r.rooms} | ${r.failedJoins} | ${r.disconnects} | ${ms(r.latP50)} / ${ms(r.latP99)} / ${ms(r.latMax)} ms (n=${r.latN}) | ${r.cpu.toFixed(2)} | ${(r.holdEnd.rss / 2 ** 20).toFixed(0)} MB | ${((r.cpu / r.rooms) * 1000).toFixed(2)} ms/s / ${((r.holdEnd.rss - r.idleRss) / r.rooms / 1024).toFixed(0)} KB | ${ms(r.lagP99)} / ${ms(r.lagMax)} ms |`,
+  );
+  console.log(
+    `   during the hold: spectators received ${(r.holdBytes / 2 ** 20 / HOLD_S).toFixed(2)} MB/s of messages; the loopback carried ${(r.wireRate / 2 ** 20).toFixed(2)} MB/s (both ways, headers included)`,
+  );
+  goal(`load: connected clients`, String(r.clients), `${CLIENTS}`, r.clients >= CLIENTS);
+  goal('load: intent → update p99', `${ms(r.latP99)} ms`, '≤ 20 ms', r.latP99 <= 20);
+  goal('load: failed joins', String(r.failedJoins), '0', r.failedJoins === 0);
+  goal('load: unexpected disconnects', String(r.disconnects), '0', r.disconnects === 0);
 }
 
 console.log(`\nmachine load averages (1, 5, 15 min) at the end: ${loads()}`);

@@ -26,7 +26,22 @@ const ms = (x) => `${x.toFixed(2)} ms`;
 async function writeCost(store, label) {
   await store.migrate();
   const now = Date.now();
-  await store.saveRoom({ roomId: 'bench', game: 'santa', hostId: '', players: 4, options: {}, status: 'playing', matchNo: 1, matchId: 'm1', members: [], seats: [], chat: [], clock: 'relaxed', clocks: [], updatedAt: now });
+  await store.saveRoom({
+    roomId: 'bench',
+    game: 'santa',
+    hostId: '',
+    players: 4,
+    options: {},
+    status: 'playing',
+    matchNo: 1,
+    matchId: 'm1',
+    members: [],
+    seats: [],
+    chat: [],
+    clock: 'relaxed',
+    clocks: [],
+    updatedAt: now,
+  });
   await store.startMatch({ matchId: 'm1', roomId: 'bench', matchNo: 1, game: 'santa', players: 4, options: {}, seed: 'x'.repeat(64), startedAt: now });
   const times = [];
   for (let seq = 0; seq < 1000; seq++) {
@@ -37,7 +52,6 @@ async function writeCost(store, label) {
   await store.close();
   console.log(`${label.padEnd(10)} appendEvent: p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, max ${ms(Math.max(...times))} (1000 appends)`);
 }
-
 
 function startServer(port, dataDir) {
   const t0 = performance.now();
@@ -51,7 +65,11 @@ function startServer(port, dataDir) {
   const exited = new Promise((r) => child.once('exit', r));
   const ready = (async () => {
     for (let i = 0; ; i++) {
-      try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return performance.now() - t0; } catch { /* not up */ }
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return performance.now() - t0;
+      } catch {
+        /* not up */
+      }
       if (i > 600) throw new Error(`server did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -123,7 +141,9 @@ try {
   srv = startServer(port, dataDir);
   const upMs = await srv.ready;
   const line = srv.log().match(/restored (\d+) rooms in (\d+) ms/);
-  console.log(`restore at start after SIGKILL: ${line ? `${line[1]} rooms in ${line[2]} ms` : 'no restore line'}; process start to /healthz ${upMs.toFixed(0)} ms`);
+  console.log(
+    `restore at start after SIGKILL: ${line ? `${line[1]} rooms in ${line[2]} ms` : 'no restore line'}; process start to /healthz ${upMs.toFixed(0)} ms`,
+  );
 
   // 3. a deploy: SIGTERM, the new process started right away, every client back.
   tables = tables.map((t) => ({ roomId: t.roomId, token: t.token }));
@@ -133,7 +153,9 @@ try {
   const downMs = performance.now() - t0;
   srv = startServer(port, dataDir);
   const back = await Promise.all(tables.map((t) => rejoin(url, t, t0)));
-  console.log(`restart (SIGTERM → new process → all ${ROOMS} clients playing again): p50 ${(pct(back, 50) / 1000).toFixed(2)} s, max ${(Math.max(...back) / 1000).toFixed(2)} s (old process gone after ${downMs.toFixed(0)} ms)`);
+  console.log(
+    `restart (SIGTERM → new process → all ${ROOMS} clients playing again): p50 ${(pct(back, 50) / 1000).toFixed(2)} s, max ${(Math.max(...back) / 1000).toFixed(2)} s (old process gone after ${downMs.toFixed(0)} ms)`,
+  );
   srv.child.kill('SIGTERM');
   await srv.exited;
 } finally {

@@ -17,7 +17,10 @@ function playOne(game, players, seed) {
   for (;;) {
     if (game.result(state)) return { state, actions };
     const seats = game.awaiting(state);
-    if (seats.length === 0 && game.expire) { state = game.expire(state); continue; }
+    if (seats.length === 0 && game.expire) {
+      state = game.expire(state);
+      continue;
+    }
     for (const seat of seats) {
       const action = game.botAction(game.publicView(state), game.seatView(state, seat), seat, rng);
       const next = game.apply(state, seat, action);
@@ -38,5 +41,7 @@ for (const [id, game] of Object.entries(games)) {
   let actions = 0;
   for (let i = 0; i < perRun; i++) actions += playOne(game, players, `bench-${i}`).actions;
   const s = (performance.now() - t0) / 1000;
-  console.log(`${id.padEnd(9)} ${players} players: ${(perRun / s).toFixed(1)} games/s, ${(actions / perRun).toFixed(0)} actions/game, ${((s / perRun) * 1000).toFixed(2)} ms/game`);
+  console.log(
+    `${id.padEnd(9)} ${players} players: ${(perRun / s).toFixed(1)} games/s, ${(actions / perRun).toFixed(0)} actions/game, ${((s / perRun) * 1000).toFixed(2)} ms/game`,
+  );
 }

@@ -10,7 +10,10 @@ const runs = Number(process.argv[2] ?? 3);
 const playersFor = { gifttrap: 5, santa: 4, windcity: 5 };
 
 const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
 });
 const server = spawn(process.execPath, ['server/dist/index.js'], {
   env: { ...process.env, PORT: String(port), FIRESIDE_BOT_DELAY_MS: '0' },
@@ -18,7 +21,11 @@ const server = spawn(process.execPath, ['server/dist/index.js'], {
 });
 try {
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
     if (i > 100) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -27,11 +34,17 @@ try {
     const players = playersFor[id] ?? games[id].minPlayers;
     const times = [];
     for (let r = 0; r < runs; r++) {
-      const out = execFileSync(process.execPath, ['botclient/dist/cli.js', '--server', `http://127.0.0.1:${port}`, '--game', id, '--players', String(players)], { encoding: 'utf8' });
+      const out = execFileSync(
+        process.execPath,
+        ['botclient/dist/cli.js', '--server', `http://127.0.0.1:${port}`, '--game', id, '--players', String(players)],
+        { encoding: 'utf8' },
+      );
       times.push(JSON.parse(out.trim().split('\n').pop()).ms);
     }
     times.sort((a, b) => a - b);
-    console.log(`${id.padEnd(9)} ${players} players: median ${(times[times.length >> 1] / 1000).toFixed(1)} s (min ${(times[0] / 1000).toFixed(1)}, max ${(times[times.length - 1] / 1000).toFixed(1)})`);
+    console.log(
+      `${id.padEnd(9)} ${players} players: median ${(times[times.length >> 1] / 1000).toFixed(1)} s (min ${(times[0] / 1000).toFixed(1)}, max ${(times[times.length - 1] / 1000).toFixed(1)})`,
+    );
   }
 } finally {
   server.kill('SIGTERM');

@@ -23,7 +23,6 @@ const ROOMS = Number(process.argv[2] ?? 20);
 const STANDIN = Number(process.argv[3] ?? 5);
 const BOT_DELAY = 700; // the production default
 
-
 async function until(pred, label, ms = 120_000) {
   const end = Date.now() + ms;
   while (!pred()) {
@@ -35,12 +34,23 @@ async function until(pred, label, ms = 120_000) {
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'fireside-standin-'));
 const child = spawn(process.execPath, ['server/dist/index.js'], {
-  env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, FIRESIDE_STANDIN_SECONDS: String(STANDIN), FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY), DOTENV_CONFIG_QUIET: 'true' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    FIRESIDE_DATA_DIR: dataDir,
+    FIRESIDE_STANDIN_SECONDS: String(STANDIN),
+    FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY),
+    DOTENV_CONFIG_QUIET: 'true',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
-  try { if ((await fetch(`${base}/healthz`)).ok) break; } catch { /* not up */ }
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    /* not up */
+  }
   if (i > 600) throw new Error('server did not start');
   await sleep(20);
 }
@@ -63,37 +73,41 @@ const rooms = await Promise.all(Array.from({ length: ROOMS }, () => room('off'))
 const away = [];
 const standIn = [];
 const firstMove = [];
-await Promise.all(rooms.map(async ({ ann, bo }) => {
-  const seat = () => ann.state.seats[1];
-  // Ann (the host) lets a bot play her seat, so the table moves without her.
-  ann.send('standIn', { seat: 0, on: true });
-  bo.reconnection.maxRetries = 0;
-  const t0 = performance.now();
-  bo.connection.transport.ws.terminate?.();
-  bo.connection.close();
-  await until(() => !seat().connected && seat().awaySince > 0, 'away');
-  away.push(performance.now() - t0);
-  await until(() => seat().standIn, 'stand-in');
-  standIn.push(performance.now() - t0);
-  // Bo's seat is awaited in every give and want step: the stand-in's move clears it.
-  await until(() => seat().awaiting || ann.state.status !== 'playing', 'Bo awaited');
-  const t1 = performance.now();
-  await until(() => !seat().awaiting || ann.state.status !== 'playing', 'the stand-in moved');
-  firstMove.push(performance.now() - t1);
-}));
+await Promise.all(
+  rooms.map(async ({ ann, bo }) => {
+    const seat = () => ann.state.seats[1];
+    // Ann (the host) lets a bot play her seat, so the table moves without her.
+    ann.send('standIn', { seat: 0, on: true });
+    bo.reconnection.maxRetries = 0;
+    const t0 = performance.now();
+    bo.connection.transport.ws.terminate?.();
+    bo.connection.close();
+    await until(() => !seat().connected && seat().awaySince > 0, 'away');
+    away.push(performance.now() - t0);
+    await until(() => seat().standIn, 'stand-in');
+    standIn.push(performance.now() - t0);
+    // Bo's seat is awaited in every give and want step: the stand-in's move clears it.
+    await until(() => seat().awaiting || ann.state.status !== 'playing', 'Bo awaited');
+    const t1 = performance.now();
+    await until(() => !seat().awaiting || ann.state.status !== 'playing', 'the stand-in moved');
+    firstMove.push(performance.now() - t1);
+  }),
+);
 
 // 2. A clock that runs out: Ann never lays out (the parent's step, 15 s at the fast pace).
 const late = [];
 const timed = await Promise.all(Array.from({ length: Math.min(ROOMS, 5) }, () => room('fast')));
-await Promise.all(timed.map(async ({ ann }) => {
-  const parent = JSON.parse(ann.state.view).parent;
-  const seat = () => ann.state.seats[parent];
-  await until(() => seat().deadline > 0, 'a deadline');
-  const deadline = seat().deadline;
-  const key = ann.state.view;
-  await until(() => ann.state.view !== key, 'the stand-in laid out', 60_000);
-  late.push(Date.now() - deadline);
-}));
+await Promise.all(
+  timed.map(async ({ ann }) => {
+    const parent = JSON.parse(ann.state.view).parent;
+    const seat = () => ann.state.seats[parent];
+    await until(() => seat().deadline > 0, 'a deadline');
+    const deadline = seat().deadline;
+    const key = ann.state.view;
+    await until(() => ann.state.view !== key, 'the stand-in laid out', 60_000);
+    late.push(Date.now() - deadline);
+  }),
+);
 
 const line = (label, xs) => console.log(`${label.padEnd(38)} p50 ${Math.round(pct(xs, 50))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length})`);
 console.log(`Stand-ins: ${ROOMS} Gift Trap rooms, FIRESIDE_STANDIN_SECONDS=${STANDIN}, bot delay ${BOT_DELAY} ms`);

@@ -80,7 +80,14 @@ export class ChatPanel {
       const mine = l.memberId === this.snapshot?.me.memberId;
       // A room-log line, worded in the reader's language.
       if (l.event) {
-        return { at: l.at, node: h('li', { class: `chat-line log log-${l.event}`, testid: 'log-line', dataset: { event: l.event } }, t(`log.${l.event}`, { name: l.name, seat: l.text })) };
+        return {
+          at: l.at,
+          node: h(
+            'li',
+            { class: `chat-line log log-${l.event}`, testid: 'log-line', dataset: { event: l.event } },
+            t(`log.${l.event}`, { name: l.name, seat: l.text }),
+          ),
+        };
       }
       return {
         at: l.at,

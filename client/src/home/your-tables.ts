@@ -24,7 +24,15 @@ export class YourTables {
 
   private async load(): Promise<void> {
     this.el.hidden = false;
-    this.draw(h('p', { class: 'hint', role: 'status', testid: 'tables-loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ' ', t('home.tables.loading')));
+    this.draw(
+      h(
+        'p',
+        { class: 'hint', role: 'status', testid: 'tables-loading' },
+        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        ' ',
+        t('home.tables.loading'),
+      ),
+    );
     const answer = await fetchTables(this.ids);
     if (isFailure(answer)) {
       this.draw(

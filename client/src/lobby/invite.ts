@@ -6,7 +6,14 @@ import { toast } from '../ui/toast.js';
 
 export function renderInvite(roomId: string): HTMLElement {
   const link = inviteLink(roomId);
-  const input = h('input', { class: 'input invite-input', readonly: true, value: link, testid: 'invite-link', 'aria-label': t('lobby.invite'), onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+  const input = h('input', {
+    class: 'input invite-input',
+    readonly: true,
+    value: link,
+    testid: 'invite-link',
+    'aria-label': t('lobby.invite'),
+    onfocus: (e: Event) => (e.target as HTMLInputElement).select(),
+  });
   const copy = async () => {
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');

@@ -42,8 +42,19 @@ export class Lobby {
             h(
               'span',
               { class: 'banner-actions' },
-              firstEmpty ? h('button', { class: 'btn btn-primary', type: 'button', testid: 'take-first-seat', onclick: () => s.send('sit', { seat: firstEmpty.index }) }, t('lobby.takeSeat')) : null,
-              h('button', { class: 'btn btn-ghost', type: 'button', testid: 'watch', onclick: () => ((this.watching = true), this.update(snap)) }, '👀 ', t('lobby.watch')),
+              firstEmpty
+                ? h(
+                    'button',
+                    { class: 'btn btn-primary', type: 'button', testid: 'take-first-seat', onclick: () => s.send('sit', { seat: firstEmpty.index }) },
+                    t('lobby.takeSeat'),
+                  )
+                : null,
+              h(
+                'button',
+                { class: 'btn btn-ghost', type: 'button', testid: 'watch', onclick: () => ((this.watching = true), this.update(snap)) },
+                '👀 ',
+                t('lobby.watch'),
+              ),
             ),
           )
         : null;
@@ -60,10 +71,20 @@ export class Lobby {
             'div',
             { class: 'host-actions' },
             h('button', { class: 'btn', type: 'button', testid: 'fill-bots', disabled: filled, onclick: () => s.send('fillBots') }, '🤖 ', t('lobby.fillBots')),
-            h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'start-game', disabled: !filled, onclick: () => s.send('start') }, '▶ ', t('lobby.start')),
+            h(
+              'button',
+              { class: 'btn btn-primary btn-big', type: 'button', testid: 'start-game', disabled: !filled, onclick: () => s.send('start') },
+              '▶ ',
+              t('lobby.start'),
+            ),
             filled ? null : h('p', { class: 'hint', testid: 'start-hint' }, t('lobby.startDisabled')),
           )
-        : h('p', { class: 'hint waiting-host', testid: 'waiting-host' }, '⏳ ', t('lobby.waitingHost', { name: host ? (host.connected ? host.name : `${host.name} (${t('lobby.offline')})`) : '…' })),
+        : h(
+            'p',
+            { class: 'hint waiting-host', testid: 'waiting-host' },
+            '⏳ ',
+            t('lobby.waitingHost', { name: host ? (host.connected ? host.name : `${host.name} (${t('lobby.offline')})`) : '…' }),
+          ),
     );
 
     patch(
@@ -77,7 +98,17 @@ export class Lobby {
           { class: 'panel lobby-main' },
           renderInvite(snap.roomId),
           replayLink(snap.lastMatchId),
-          h('div', { class: 'seats-head' }, h('h2', { class: 'panel-title' }, t('lobby.seats')), h('span', { class: 'spectators', testid: 'spectator-count', title: watcherNames(snap) }, '👀 ', snap.spectators > 0 ? `${t('lobby.spectators', { count: snap.spectators })}: ${watcherNames(snap)}` : t('lobby.spectatorsNone'))),
+          h(
+            'div',
+            { class: 'seats-head' },
+            h('h2', { class: 'panel-title' }, t('lobby.seats')),
+            h(
+              'span',
+              { class: 'spectators', testid: 'spectator-count', title: watcherNames(snap) },
+              '👀 ',
+              snap.spectators > 0 ? `${t('lobby.spectators', { count: snap.spectators })}: ${watcherNames(snap)}` : t('lobby.spectatorsNone'),
+            ),
+          ),
           renderSeats(snap, {
             sit: (seat) => s.send('sit', { seat }),
             stand: () => {
@@ -101,8 +132,12 @@ export class Lobby {
       h('span', { class: 'field-label' }, '⏱ ', t('presence.clockLabel')),
       h(
         'select',
-        { class: 'input', testid: 'clock', disabled: !isHost, // The select offers only CLOCK_PACES; the server checks again.
-          onchange: (e: Event) => this.session.send('configure', { clock: (e.target as HTMLSelectElement).value as ClockPace }) },
+        {
+          class: 'input',
+          testid: 'clock',
+          disabled: !isHost, // The select offers only CLOCK_PACES; the server checks again.
+          onchange: (e: Event) => this.session.send('configure', { clock: (e.target as HTMLSelectElement).value as ClockPace }),
+        },
         CLOCK_PACES.map((p) => h('option', { value: p, selected: p === snap.clock }, t(`presence.clocks.${p}`))),
       ),
       h('span', { class: 'hint' }, t('presence.clockHint')),
@@ -117,16 +152,20 @@ export class Lobby {
       'label',
       { class: 'field' },
       h('span', { class: 'field-label' }, t('lobby.players')),
-      h('select', {
-        class: 'input',
-        testid: 'player-count',
-        disabled: !isHost,
-        onchange: (e: Event) => {
-          const players = Number((e.target as HTMLSelectElement).value);
-          const options = g.optionsForPlayers?.(snap, players);
-          this.session.send('configure', options ? { players, options } : { players });
+      h(
+        'select',
+        {
+          class: 'input',
+          testid: 'player-count',
+          disabled: !isHost,
+          onchange: (e: Event) => {
+            const players = Number((e.target as HTMLSelectElement).value);
+            const options = g.optionsForPlayers?.(snap, players);
+            this.session.send('configure', options ? { players, options } : { players });
+          },
         },
-      }, options),
+        options,
+      ),
     );
   }
 }

@@ -22,7 +22,12 @@ export function seatBadges(snap: RoomSnapshot, seat: SeatSnap): HTMLElement[] {
 
 export function presenceDot(seat: SeatSnap): HTMLElement {
   const on = seat.kind === 'bot' || seat.connected;
-  return h('span', { class: `dot ${on ? 'dot-on' : 'dot-off'}`, title: on ? t('lobby.online') : t('lobby.offline'), 'aria-label': on ? t('lobby.online') : t('lobby.offline'), role: 'img' });
+  return h('span', {
+    class: `dot ${on ? 'dot-on' : 'dot-off'}`,
+    title: on ? t('lobby.online') : t('lobby.offline'),
+    'aria-label': on ? t('lobby.online') : t('lobby.offline'),
+    role: 'img',
+  });
 }
 
 export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLElement {
@@ -31,16 +36,46 @@ export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLEleme
     const mine = seat.index === snap.me.seat;
     const buttons: HTMLElement[] = [];
     if (seat.kind === 'empty') {
-      if (!mine) buttons.push(h('button', { class: `btn btn-small${snap.me.seat < 0 ? ' btn-primary' : ''}`, type: 'button', testid: `take-seat-${seat.index}`, onclick: () => actions.sit(seat.index) }, t('lobby.takeSeat')));
-      if (isHost) buttons.push(h('button', { class: 'btn btn-small', type: 'button', testid: `add-bot-${seat.index}`, onclick: () => actions.addBot(seat.index) }, '🤖 ', t('lobby.addBot')));
+      if (!mine)
+        buttons.push(
+          h(
+            'button',
+            {
+              class: `btn btn-small${snap.me.seat < 0 ? ' btn-primary' : ''}`,
+              type: 'button',
+              testid: `take-seat-${seat.index}`,
+              onclick: () => actions.sit(seat.index),
+            },
+            t('lobby.takeSeat'),
+          ),
+        );
+      if (isHost)
+        buttons.push(
+          h(
+            'button',
+            { class: 'btn btn-small', type: 'button', testid: `add-bot-${seat.index}`, onclick: () => actions.addBot(seat.index) },
+            '🤖 ',
+            t('lobby.addBot'),
+          ),
+        );
     } else if (seat.kind === 'bot' && isHost) {
-      buttons.push(h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid: `remove-bot-${seat.index}`, onclick: () => actions.removeBot(seat.index) }, t('lobby.removeBot')));
+      buttons.push(
+        h(
+          'button',
+          { class: 'btn btn-small btn-ghost', type: 'button', testid: `remove-bot-${seat.index}`, onclick: () => actions.removeBot(seat.index) },
+          t('lobby.removeBot'),
+        ),
+      );
     } else if (mine) {
       buttons.push(h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid: 'stand-up', onclick: () => actions.stand() }, t('lobby.standUp')));
     }
     return h(
       'li',
-      { class: `seat seat--${seat.kind}${mine ? ' seat-mine' : ''}`, testid: `seat-${seat.index}`, style: { '--seat-color': playerColor(seat.index) } as Partial<CSSStyleDeclaration> },
+      {
+        class: `seat seat--${seat.kind}${mine ? ' seat-mine' : ''}`,
+        testid: `seat-${seat.index}`,
+        style: { '--seat-color': playerColor(seat.index) } as Partial<CSSStyleDeclaration>,
+      },
       h('span', { class: 'seat-num', 'aria-label': t('lobby.seatN', { n: seat.index + 1 }) }, String(seat.index + 1)),
       h(
         'span',
@@ -52,7 +87,13 @@ export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLEleme
               h('span', { class: 'seat-name', testid: `seat-name-${seat.index}` }, seat.name),
               // Away, and since when (a clock time: the lobby does not tick).
               seat.kind === 'human' && !seat.connected && seat.awaySince > 0
-                ? h('span', { class: 'seat-away', testid: `seat-away-${seat.index}` }, t('presence.awaySince', { time: new Date(seat.awaySince).toLocaleTimeString(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }) }))
+                ? h(
+                    'span',
+                    { class: 'seat-away', testid: `seat-away-${seat.index}` },
+                    t('presence.awaySince', {
+                      time: new Date(seat.awaySince).toLocaleTimeString(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }),
+                    }),
+                  )
                 : null,
             ],
         seatBadges(snap, seat),

@@ -7,7 +7,14 @@ import { Client, type Room } from '@colyseus/sdk';
 import { serverEndpoint } from './endpoint.js';
 import { toSnapshot, type RoomSnapshot } from './snapshot.js';
 import { ViewDecoder } from '@fireside/shared/protocol/view-wire';
-import { CloseCodes, type ClientMessages, type ClientMessageType, type ErrorMessage, type GameActions, type WelcomeMessage } from '@fireside/shared/protocol/messages';
+import {
+  CloseCodes,
+  type ClientMessages,
+  type ClientMessageType,
+  type ErrorMessage,
+  type GameActions,
+  type WelcomeMessage,
+} from '@fireside/shared/protocol/messages';
 import { Emitter } from '../util/emitter.js';
 import { storage, seatKey, seenKey, tokenKey } from '../util/storage.js';
 

@@ -96,7 +96,21 @@ const plain = (x: any): any => (x && typeof x.toJSON === 'function' ? x.toJSON()
 function plainFields(state: any): any {
   if (!state) return state;
   const { game, status, hostId, players, options, spectators, clock, matchNo, result, lastMatchId } = state;
-  return { game, status, hostId, players, options, spectators, clock, matchNo, result, lastMatchId, seats: plain(state.seats), members: plain(state.members), chat: plain(state.chat) };
+  return {
+    game,
+    status,
+    hostId,
+    players,
+    options,
+    spectators,
+    clock,
+    matchNo,
+    result,
+    lastMatchId,
+    seats: plain(state.seats),
+    members: plain(state.members),
+    chat: plain(state.chat),
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -53,14 +53,25 @@ export class PresenceBar {
       this.el,
       h('h2', { class: 'panel-title' }, t('presence.title')),
       h('ol', { class: 'presence-seats' }, rows),
-      h('p', { class: 'presence-watchers', testid: 'watchers' }, watchers.length ? t('presence.watching', { names: watchers.join(', ') }) : t('presence.nobodyWatching')),
+      h(
+        'p',
+        { class: 'presence-watchers', testid: 'watchers' },
+        watchers.length ? t('presence.watching', { names: watchers.join(', ') }) : t('presence.nobodyWatching'),
+      ),
     );
   }
 
   private row(snap: RoomSnapshot, seat: SeatSnap, now: number): HTMLElement {
     const away = seat.kind === 'human' && !seat.connected;
     const status = this.status(seat, now);
-    const clock = seat.deadline > 0 ? h('span', { class: `presence-clock${seat.deadline - now < 10_000 ? ' urgent' : ''}`, testid: `clock-${seat.index}` }, t('presence.clock', { time: clockText(seat.deadline - now) })) : null;
+    const clock =
+      seat.deadline > 0
+        ? h(
+            'span',
+            { class: `presence-clock${seat.deadline - now < 10_000 ? ' urgent' : ''}`, testid: `clock-${seat.index}` },
+            t('presence.clock', { time: clockText(seat.deadline - now) }),
+          )
+        : null;
     return h(
       'li',
       {
@@ -88,7 +99,8 @@ export class PresenceBar {
     if (seat.kind !== 'human' || snap.status !== 'playing') return [];
     const mine = seat.index === snap.me.seat;
     const out: HTMLElement[] = [];
-    const button = (label: string, testid: string, onclick: () => void) => h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid, onclick }, label);
+    const button = (label: string, testid: string, onclick: () => void) =>
+      h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid, onclick }, label);
     if (mine && seat.standIn) out.push(button(t('presence.takeBack'), 'take-back', () => this.actions.standIn(seat.index, false)));
     if (!mine && snap.me.isHost) {
       if (seat.standIn) out.push(button(t('presence.giveBack'), `give-back-${seat.index}`, () => this.actions.standIn(seat.index, false)));

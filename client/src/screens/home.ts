@@ -49,7 +49,11 @@ export function renderHome(deps: HomeDeps): HTMLElement {
         'span',
         { class: 'game-text' },
         h('span', { class: 'game-name' }, t(`games.${g.id}.name`)),
-        h('span', { class: 'game-meta' }, `${t('home.players', { min: g.minPlayers, max: g.maxPlayers })} · ${t('home.minutes', { min: g.minutes[0], max: g.minutes[1] })}`),
+        h(
+          'span',
+          { class: 'game-meta' },
+          `${t('home.players', { min: g.minPlayers, max: g.maxPlayers })} · ${t('home.minutes', { min: g.minutes[0], max: g.minutes[1] })}`,
+        ),
         h('span', { class: 'game-desc' }, t(`games.${g.id}.description`)),
       ),
     );
@@ -105,7 +109,14 @@ export function renderHome(deps: HomeDeps): HTMLElement {
     h(
       'div',
       { class: 'home-side' },
-      h('section', { class: 'hero' }, h('div', { class: 'hero-fire', 'aria-hidden': 'true' }, '🔥'), h('h1', null, t('app.name')), h('p', { class: 'tagline' }, t('app.tagline')), h('p', { class: 'how' }, t('home.how'))),
+      h(
+        'section',
+        { class: 'hero' },
+        h('div', { class: 'hero-fire', 'aria-hidden': 'true' }, '🔥'),
+        h('h1', null, t('app.name')),
+        h('p', { class: 'tagline' }, t('app.tagline')),
+        h('p', { class: 'how' }, t('home.how')),
+      ),
       // Tables this browser has a seat token for: back to a match after Back, a closed tab or a lost link.
       new YourTables().el,
     ),

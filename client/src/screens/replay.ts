@@ -78,7 +78,15 @@ export class ReplayScreen {
 
   private showStatus(kind: 'loading' | 'not-found' | 'failed', message = ''): void {
     if (kind === 'loading') {
-      patch(this.el, h('div', { class: 'loading-card', role: 'status', testid: 'replay-loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('replay.loading')));
+      patch(
+        this.el,
+        h(
+          'div',
+          { class: 'loading-card', role: 'status', testid: 'replay-loading' },
+          h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+          t('replay.loading'),
+        ),
+      );
       return;
     }
     patch(
@@ -105,7 +113,16 @@ export class ReplayScreen {
       this.model = new ReplayModel(log, engine);
       this.game = game;
       this.step = 0;
-      patch(this.el, this.bar, h('div', { class: 'room-layout' }, h('section', { class: 'stage' }, h('div', { class: 'table-frame' }, this.canvasHost)), h('aside', { class: 'side' }, this.controlsHost)));
+      patch(
+        this.el,
+        this.bar,
+        h(
+          'div',
+          { class: 'room-layout' },
+          h('section', { class: 'stage' }, h('div', { class: 'table-frame' }, this.canvasHost)),
+          h('aside', { class: 'side' }, this.controlsHost),
+        ),
+      );
       this.drawBar();
       const snap = this.model.snapshotAt(this.step, this.seat);
       const table = await game.createTable({ canvas: this.canvasHost, controls: this.controlsHost }, silentSession(snap), snap, () => {});
@@ -172,7 +189,8 @@ export class ReplayScreen {
     const ev = m.eventAt(this.step);
     if (!ev) return t('replay.setup');
     if (ev.kind === 'expire') return `⏰ ${t('replay.timeUp')}`;
-    const type = ev.action && typeof ev.action === 'object' && typeof (ev.action as { type?: unknown }).type === 'string' ? (ev.action as { type: string }).type : '';
+    const type =
+      ev.action && typeof ev.action === 'object' && typeof (ev.action as { type?: unknown }).type === 'string' ? (ev.action as { type: string }).type : '';
     return `${m.name(ev.seat)}${type ? ` · ${type}` : ''}`;
   }
 
@@ -190,7 +208,12 @@ export class ReplayScreen {
       h(
         'div',
         { class: 'replay-head' },
-        h('h2', { class: 'panel-title' }, info ? `${info.icon} ${t(`games.${m.log.setup.game}.name`)} · ` : '', t('replay.heading', { n: m.log.setup.matchNo })),
+        h(
+          'h2',
+          { class: 'panel-title' },
+          info ? `${info.icon} ${t(`games.${m.log.setup.game}.name`)} · ` : '',
+          t('replay.heading', { n: m.log.setup.matchNo }),
+        ),
         h('a', { class: 'btn btn-ghost btn-small', href: roomPath(m.log.setup.roomId), 'data-link': true, testid: 'replay-room' }, t('replay.backToRoom')),
       ),
       h(
@@ -214,7 +237,13 @@ export class ReplayScreen {
           'aria-label': t('replay.step', { k: this.step, n: m.last }),
           oninput: (e: Event) => (this.pause(), this.go(Number((e.target as HTMLInputElement).value))),
         }),
-        h('span', { class: 'replay-step', testid: 'replay-step', 'data-step': String(this.step), 'data-last': String(m.last) }, t('replay.step', { k: this.step, n: m.last }), ' — ', h('strong', { testid: 'replay-event' }, this.stepLabel())),
+        h(
+          'span',
+          { class: 'replay-step', testid: 'replay-step', 'data-step': String(this.step), 'data-last': String(m.last) },
+          t('replay.step', { k: this.step, n: m.last }),
+          ' — ',
+          h('strong', { testid: 'replay-event' }, this.stepLabel()),
+        ),
       ),
       h(
         'label',

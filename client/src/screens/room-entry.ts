@@ -84,7 +84,15 @@ export interface PreviewOptions {
 
 /** The invite preview: the table first, then the nickname, then Join. */
 export function previewCard(opts: PreviewOptions): HTMLElement {
-  const input = h('input', { id: 'join-name', class: 'input', testid: 'join-name', maxlength: '24', autocomplete: 'nickname', placeholder: t('home.nicknamePlaceholder'), value: opts.name });
+  const input = h('input', {
+    id: 'join-name',
+    class: 'input',
+    testid: 'join-name',
+    maxlength: '24',
+    autocomplete: 'nickname',
+    placeholder: t('home.nicknamePlaceholder'),
+    value: opts.name,
+  });
   const error = h('p', { class: 'form-error', role: 'alert' });
   setTimeout(() => input.isConnected && input.focus(), 0);
   return h(
@@ -103,7 +111,9 @@ export function previewCard(opts: PreviewOptions): HTMLElement {
       },
     },
     h('h2', { class: 'card-title' }, t('room.joinTitle')),
-    opts.table ? tableDetails(opts.table) : h('p', { class: 'hint', testid: 'preview-unavailable' }, t('room.preview.unavailable', { message: opts.failure ?? '' })),
+    opts.table
+      ? tableDetails(opts.table)
+      : h('p', { class: 'hint', testid: 'preview-unavailable' }, t('room.preview.unavailable', { message: opts.failure ?? '' })),
     h('label', { class: 'field-label', for: 'join-name' }, t('home.nickname')),
     input,
     h('p', { class: 'hint' }, t('home.nicknameHint')),

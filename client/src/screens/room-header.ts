@@ -14,7 +14,12 @@ export function roomHeaderInfo(snap: RoomSnapshot, onLeave: () => void): Node {
     snap.me.seat < 0 ? h('span', { class: 'status-chip status-watch' }, '👀 ', t('room.spectating')) : null,
     // How many are watching, for players and spectators alike (the lobby shows it beside the seats).
     snap.status !== 'lobby' && snap.spectators > 0
-      ? h('span', { class: 'status-chip status-watchers', testid: 'watcher-count', title: t('lobby.spectators', { count: snap.spectators }) }, '👀 ', String(snap.spectators))
+      ? h(
+          'span',
+          { class: 'status-chip status-watchers', testid: 'watcher-count', title: t('lobby.spectators', { count: snap.spectators }) },
+          '👀 ',
+          String(snap.spectators),
+        )
       : null,
     // From a seat in a running match this asks first (screens/room.ts, leave()).
     h('button', { class: 'btn btn-small btn-ghost room-leave', type: 'button', testid: 'room-leave', onclick: onLeave }, t('room.leave')),

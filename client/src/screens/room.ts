@@ -235,12 +235,15 @@ export class RoomScreen {
   /** The router asks before an in-app link leaves the room; a seat in a running match asks the player first. */
   private readonly guardLeave = (go: () => void): boolean => {
     if (!this.holdsSeatInMatch) return false;
-    void confirmDialog({
-      title: t('room.leaveConfirm.title'),
-      body: t('room.leaveConfirm.body'),
-      ok: t('room.leaveConfirm.leave'),
-      cancel: t('room.leaveConfirm.stay'),
-    }, this.gone.signal).then((yes) => yes && !this.disposed && go());
+    void confirmDialog(
+      {
+        title: t('room.leaveConfirm.title'),
+        body: t('room.leaveConfirm.body'),
+        ok: t('room.leaveConfirm.leave'),
+        cancel: t('room.leaveConfirm.stay'),
+      },
+      this.gone.signal,
+    ).then((yes) => yes && !this.disposed && go());
     return true;
   };
 
@@ -312,7 +315,12 @@ export class RoomScreen {
           'div',
           { class: 'row end-actions' },
           snap.me.isHost
-            ? h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'play-again', onclick: () => this.session?.send('again') }, '↻ ', t('game.playAgain'))
+            ? h(
+                'button',
+                { class: 'btn btn-primary btn-big', type: 'button', testid: 'play-again', onclick: () => this.session?.send('again') },
+                '↻ ',
+                t('game.playAgain'),
+              )
             : h('p', { class: 'hint' }, '⏳ ', t('game.waitingAgain'), host ? ` (${host.name})` : ''),
           replayLink(snap.lastMatchId),
         ),
@@ -355,7 +363,10 @@ export class RoomScreen {
   }
 
   private showReconnecting(text: string): void {
-    patch(this.banner, h('div', { class: 'banner banner-warn', role: 'status', testid: 'reconnecting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text));
+    patch(
+      this.banner,
+      h('div', { class: 'banner banner-warn', role: 'status', testid: 'reconnecting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text),
+    );
   }
 
   /** Tries again and again (0.5 s, 1 s, 2 s … at most 5 s apart) until the room answers, with no click. */

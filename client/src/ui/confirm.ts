@@ -29,7 +29,12 @@ export function confirmDialog(texts: ConfirmTexts, signal?: AbortSignal): Promis
       { class: 'confirm-dialog', testid: 'confirm-dialog', 'aria-labelledby': 'confirm-title', oncancel: () => done(false) },
       h('h2', { class: 'card-title', id: 'confirm-title' }, texts.title),
       h('p', null, texts.body),
-      h('div', { class: 'row confirm-actions' }, cancel, h('button', { class: 'btn btn-primary', type: 'button', testid: 'confirm-ok', onclick: () => done(true) }, texts.ok)),
+      h(
+        'div',
+        { class: 'row confirm-actions' },
+        cancel,
+        h('button', { class: 'btn btn-primary', type: 'button', testid: 'confirm-ok', onclick: () => done(true) }, texts.ok),
+      ),
     );
     // A click on the backdrop lands on the dialog element itself, outside its box.
     dialog.addEventListener('click', (e) => {

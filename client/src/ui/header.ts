@@ -20,7 +20,12 @@ export function renderHeader(info: Node | null = null): HTMLElement {
   return h(
     'header',
     { class: 'topbar' },
-    h('a', { class: 'brand', href: '/', 'data-link': true, 'aria-label': t('app.home'), testid: 'home-link' }, h('span', { class: 'brand-flame', 'aria-hidden': 'true' }, '🔥'), h('span', { class: 'brand-name' }, t('app.name'))),
+    h(
+      'a',
+      { class: 'brand', href: '/', 'data-link': true, 'aria-label': t('app.home'), testid: 'home-link' },
+      h('span', { class: 'brand-flame', 'aria-hidden': 'true' }, '🔥'),
+      h('span', { class: 'brand-name' }, t('app.name')),
+    ),
     h('div', { class: 'topbar-info' }, info),
     h('label', { class: 'lang' }, h('span', { class: 'sr-only' }, t('app.language')), h('span', { class: 'lang-globe', 'aria-hidden': 'true' }, '🌐'), select),
   );

@@ -14,11 +14,7 @@ type Attrs = Record<string, unknown> & {
  * `testid` sets data-testid (also the key used to restore focus), booleans
  * toggle attributes.
  */
-export function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Attrs | null = null,
-  ...children: Children[]
-): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs | null = null, ...children: Children[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (attrs) {
     for (const [key, value] of Object.entries(attrs)) {
@@ -31,8 +27,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
           if (prop.startsWith('--')) el.style.setProperty(prop, v);
           else (el.style as unknown as Record<string, string>)[prop] = v;
         }
-      }
-      else if (key.startsWith('on') && typeof value === 'function') {
+      } else if (key.startsWith('on') && typeof value === 'function') {
         el.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
       } else if (key === 'value' && 'value' in el) (el as HTMLInputElement).value = String(value);
       else if (key === 'checked' && 'checked' in el) (el as HTMLInputElement).checked = Boolean(value);
@@ -63,7 +58,9 @@ export function patch(container: Element, ...children: Children[]): void {
   if (active && container.contains(active)) key = active.dataset.testid ?? active.dataset.key;
   // <details> keep the state the user gave them.
   const opened = new Map<string, boolean>();
-  container.querySelectorAll<HTMLDetailsElement>('details[data-testid], details[data-key]').forEach((d) => opened.set((d.dataset.testid ?? d.dataset.key)!, d.open));
+  container
+    .querySelectorAll<HTMLDetailsElement>('details[data-testid], details[data-key]')
+    .forEach((d) => opened.set((d.dataset.testid ?? d.dataset.key)!, d.open));
   container.replaceChildren();
   append(container, children);
   if (opened.size) {

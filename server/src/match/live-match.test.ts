@@ -48,26 +48,37 @@ async function until(pred: () => boolean, label: string, ms = 60_000): Promise<v
 }
 
 describe('LiveMatch', () => {
-  it.each(gameIds.map((id) => [id]))('%s: a whole bot game; the log replays to the same state', async (id) => {
-    const game = getGame(id)!;
-    const players = game.minPlayers + 1;
-    const state = botTable(game, players);
-    const stored: MatchEvent[] = [];
-    const match = LiveMatch.start(deps(game, state, (_m, e) => void stored.push(e)), setupOf(game, players, `seed-${id}`));
-    await until(() => state.status === 'ended', `${id} over`);
-    expect(match.over).toBe(true);
-    expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i));
-    expect(stored).toEqual(match.log);
-    const replayed = replayMatch(game, match.setup, stored);
-    expect(stateHash(replayed)).toBe(stateHash(match.engineState));
-    expect(JSON.parse(state.result).winners).toEqual(game.result(replayed)!.winners);
+  it.each(gameIds.map((id) => [id]))(
+    '%s: a whole bot game; the log replays to the same state',
+    async (id) => {
+      const game = getGame(id)!;
+      const players = game.minPlayers + 1;
+      const state = botTable(game, players);
+      const stored: MatchEvent[] = [];
+      const match = LiveMatch.start(
+        deps(game, state, (_m, e) => void stored.push(e)),
+        setupOf(game, players, `seed-${id}`),
+      );
+      await until(() => state.status === 'ended', `${id} over`);
+      expect(match.over).toBe(true);
+      expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i));
+      expect(stored).toEqual(match.log);
+      const replayed = replayMatch(game, match.setup, stored);
+      expect(stateHash(replayed)).toBe(stateHash(match.engineState));
+      expect(JSON.parse(state.result).winners).toEqual(game.result(replayed)!.winners);
 
-    // Restoring from half the log gives the state the match had then.
-    const half = Math.floor(stored.length / 2);
-    const again = LiveMatch.restore(deps(game, botTable(game, players), () => undefined), match.setup, stored.slice(0, half));
-    expect(stateHash(again.engineState)).toBe(stateHash(replayMatch(game, match.setup, stored.slice(0, half))));
-    again.dispose();
-  }, 120_000);
+      // Restoring from half the log gives the state the match had then.
+      const half = Math.floor(stored.length / 2);
+      const again = LiveMatch.restore(
+        deps(game, botTable(game, players), () => undefined),
+        match.setup,
+        stored.slice(0, half),
+      );
+      expect(stateHash(again.engineState)).toBe(stateHash(replayMatch(game, match.setup, stored.slice(0, half))));
+      again.dispose();
+    },
+    120_000,
+  );
 
   it('tells nobody before the event is stored, and a failed write changes nothing', async () => {
     const game = getGame('santa')!;
@@ -156,11 +167,20 @@ describe('LiveMatch', () => {
     };
     for (const seed of ['s1', 's2']) {
       const state = botTable(game, 3);
-      const match = LiveMatch.start(deps(game, state, () => undefined), setupOf(game, 3, seed));
+      const match = LiveMatch.start(
+        deps(game, state, () => undefined),
+        setupOf(game, 3, seed),
+      );
       await until(() => state.status === 'ended', 'bots to the end');
       match.dispose();
     }
-    const personas = (seat: number, from: number, to: number) => new Set(seen.slice(from, to).filter(([s]) => s === seat).map(([, p]) => p));
+    const personas = (seat: number, from: number, to: number) =>
+      new Set(
+        seen
+          .slice(from, to)
+          .filter(([s]) => s === seat)
+          .map(([, p]) => p),
+      );
     const half = seen.length / 2;
     for (const seat of [0, 1, 2]) {
       expect(personas(seat, 0, half).size).toBe(1); // stable within a match
@@ -195,7 +215,10 @@ describe('LiveMatch', () => {
     expect(state.seats[0].deadline - before).toBeLessThanOrEqual(250);
     expect(state.seats[1].deadline - before).toBeGreaterThanOrEqual(495);
     const rows = match.clockRows();
-    expect(rows.map((r) => [r.seat, r.key])).toEqual([[0, 'pick'], [1, 'pick']]);
+    expect(rows.map((r) => [r.seat, r.key])).toEqual([
+      [0, 'pick'],
+      [1, 'pick'],
+    ]);
     expect(rows[0].leftMs).toBeLessThanOrEqual(200);
     match.dispose();
   });
@@ -208,12 +231,27 @@ describe('LiveMatch', () => {
     const game = getGame('windcity')!;
     const setup = setupOf(game, 3, 'durable');
     await store.saveRoom({
-      roomId: setup.roomId, game: game.id, hostId: '', players: 3, options: setup.options, status: 'playing',
-      matchNo: 1, matchId: setup.matchId, members: [], seats: [], chat: [], clock: 'relaxed', clocks: [], updatedAt: 1,
+      roomId: setup.roomId,
+      game: game.id,
+      hostId: '',
+      players: 3,
+      options: setup.options,
+      status: 'playing',
+      matchNo: 1,
+      matchId: setup.matchId,
+      members: [],
+      seats: [],
+      chat: [],
+      clock: 'relaxed',
+      clocks: [],
+      updatedAt: 1,
     });
     await store.startMatch(setup);
     const state = botTable(game, 3);
-    const match = LiveMatch.start(deps(game, state, (id, e) => store.appendEvent(id, e)), setup);
+    const match = LiveMatch.start(
+      deps(game, state, (id, e) => store.appendEvent(id, e)),
+      setup,
+    );
     await until(() => state.status === 'ended', 'windcity over');
     const record = await store.loadMatch(setup.matchId);
     expect(record!.events).toEqual(match.log);

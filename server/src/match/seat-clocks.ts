@@ -67,11 +67,14 @@ export class SeatClocks {
   }
 
   private start(seat: number, key: string, ms: number, now: number): void {
-    const timer = setTimeout(() => {
-      this.running.delete(seat);
-      this.expired.set(seat, key);
-      this.deps.onTimeout(seat);
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.running.delete(seat);
+        this.expired.set(seat, key);
+        this.deps.onTimeout(seat);
+      },
+      Math.max(0, ms),
+    );
     this.running.set(seat, { key, deadline: now + ms, timer });
   }
 

@@ -56,11 +56,15 @@ describe('syncView', () => {
     let other: unknown = null;
     for (let step = 0; step < 400; step++) {
       const edit = pick(6);
-      if (edit === 0) list.splice(pick(list.length + 1), 0, pick(100)); // insert anywhere
-      else if (edit === 1 && list.length > 0) list.splice(pick(list.length), 1 + pick(2)); // remove some
-      else if (edit === 2 && list.length > 0) list[pick(list.length)] = pick(100); // change one
+      if (edit === 0)
+        list.splice(pick(list.length + 1), 0, pick(100)); // insert anywhere
+      else if (edit === 1 && list.length > 0)
+        list.splice(pick(list.length), 1 + pick(2)); // remove some
+      else if (edit === 2 && list.length > 0)
+        list[pick(list.length)] = pick(100); // change one
       else if (edit === 3) list.push(pick(100), pick(100));
-      else if (edit === 4) other = pick(3) === 0 ? [pick(9)] : pick(3) === 1 ? null : { n: pick(9) }; // value ↔ list
+      else if (edit === 4)
+        other = pick(3) === 0 ? [pick(9)] : pick(3) === 1 ? null : { n: pick(9) }; // value ↔ list
       else list = list.slice(pick(3));
       const view = step % 50 === 49 ? null : { list: [...list], other, step };
       syncView(state.view, view);

@@ -128,7 +128,11 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.seatPresence = new Presence(this, this.settings.standInSeconds * 1000);
     if (opts.restore === RESTORE_KEY) this.seatPresence.restored();
     this.lobby = new Lobby(this);
-    this.saver = new RoomSaver(this.store, () => this.snapshot(), (m) => this.settings.log(m));
+    this.saver = new RoomSaver(
+      this.store,
+      () => this.snapshot(),
+      (m) => this.settings.log(m),
+    );
     await this.saver.flush();
     // Invite-only: reachable by id, never matched by joinOrCreate.
     await this.setPrivate(true);
@@ -315,8 +319,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
   private rejectReconnection(pending: Deferred<Client>, sessionId: string, why: string): void {
     // Colyseus 0.18 does not clear the reservation timer of a reconnection rejected
     // by hand; clear it so no 60 s timer is left behind.
-    const timers = (this as unknown as { _reservedSeatTimeouts?: Record<string, ReturnType<typeof setTimeout>> })
-      ._reservedSeatTimeouts;
+    const timers = (this as unknown as { _reservedSeatTimeouts?: Record<string, ReturnType<typeof setTimeout>> })._reservedSeatTimeouts;
     if (timers?.[sessionId]) clearTimeout(timers[sessionId]);
     pending.reject(new Error(why));
   }

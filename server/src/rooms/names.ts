@@ -52,12 +52,7 @@ function capMarks(text: string): string {
 
 /** Removes invisible and spoofing characters, then trims (chat lines use this too). */
 export function cleanText(text: string): string {
-  const visible = text
-    .normalize('NFC')
-    .replace(INVISIBLE, '')
-    .replace(FORMAT_BUT_ZWJ, '')
-    .replace(STRAY_ZWJ, '')
-    .replace(STRAY_VS, '');
+  const visible = text.normalize('NFC').replace(INVISIBLE, '').replace(FORMAT_BUT_ZWJ, '').replace(STRAY_ZWJ, '').replace(STRAY_VS, '');
   return capMarks(visible).trim();
 }
 
@@ -88,7 +83,10 @@ const LOOKALIKES: Record<string, string> = {
 
 /** The key two names are compared by: equal keys are "the same name" to a reader. */
 export function nameKey(name: string): string {
-  const folded = name.normalize('NFKC').toLowerCase().replace(/[\s\p{M}]/gu, '');
+  const folded = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{M}]/gu, '');
   let out = '';
   for (const ch of folded) out += LOOKALIKES[ch] ?? ch;
   return out;
@@ -104,7 +102,10 @@ export function uniqueName(wanted: string, taken: Iterable<string>): string {
   if (!keys.has(nameKey(wanted))) return wanted;
   for (let n = 2; ; n++) {
     const suffix = ` ${n}`;
-    const base = [...wanted].slice(0, NAME_MAX - suffix.length).join('').trim();
+    const base = [...wanted]
+      .slice(0, NAME_MAX - suffix.length)
+      .join('')
+      .trim();
     const candidate = `${base}${suffix}`;
     if (!keys.has(nameKey(candidate))) return candidate;
   }

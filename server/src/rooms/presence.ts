@@ -75,7 +75,11 @@ export class Presence {
     if (seat && seat.awaySince === 0) seat.awaySince = member.awaySince;
     this.clearTimer(this.leftTimers, memberId);
     if (forGood) this.logLeft(memberId, name);
-    else this.leftTimers.set(memberId, setTimeout(() => this.logLeft(memberId, name), LEFT_QUIET_MS));
+    else
+      this.leftTimers.set(
+        memberId,
+        setTimeout(() => this.logLeft(memberId, name), LEFT_QUIET_MS),
+      );
     if (seat) this.armStandIn(seat);
     if (this.state.hostId === memberId) this.armHostHandover();
   }

@@ -130,10 +130,13 @@ export class RoomSaver {
     const key = essentialKey(record);
     const now = Date.now();
     if (!force && key === this.lastKey && now - this.lastAt < RoomSaver.QUIET_MS) {
-      this.deferred ??= setTimeout(() => {
-        this.deferred = null;
-        void this.save(false);
-      }, RoomSaver.QUIET_MS - (now - this.lastAt));
+      this.deferred ??= setTimeout(
+        () => {
+          this.deferred = null;
+          void this.save(false);
+        },
+        RoomSaver.QUIET_MS - (now - this.lastAt),
+      );
       this.deferred.unref?.();
       return this.chain;
     }

@@ -30,7 +30,11 @@ describe('RoomSaver', () => {
     const saved: RoomRecord[] = [];
     const store = { saveRoom: async (r: RoomRecord) => void saved.push(r) } as unknown as MatchStore;
     let now = record();
-    const saver = new RoomSaver(store, () => now, () => undefined);
+    const saver = new RoomSaver(
+      store,
+      () => now,
+      () => undefined,
+    );
     const settle = () => new Promise((r) => setImmediate(r));
 
     await saver.flush();
@@ -50,7 +54,11 @@ describe('RoomSaver', () => {
     now = record({ clocks: [{ seat: 1, key: 'pick:r2', leftMs: 45_000 }], updatedAt: 4 }); // a new step: at once
     saver.soon();
     await settle();
-    now = record({ chat: [{ id: 1, memberId: 'm1', name: 'A', text: 'hi', at: 5, event: '' }], clocks: [{ seat: 1, key: 'pick:r2', leftMs: 44_000 }], updatedAt: 5 });
+    now = record({
+      chat: [{ id: 1, memberId: 'm1', name: 'A', text: 'hi', at: 5, event: '' }],
+      clocks: [{ seat: 1, key: 'pick:r2', leftMs: 44_000 }],
+      updatedAt: 5,
+    });
     saver.soon();
     await settle();
     expect(saved.map((r) => r.updatedAt)).toEqual([1, 3, 4, 5]);

@@ -9,18 +9,7 @@
  * count and is refused with bad_seq.
  */
 import pg from 'pg';
-import {
-  eventColumns,
-  eventFromRow,
-  int,
-  matchListItem,
-  matchRecord,
-  matchRefusal,
-  roomFromRow,
-  roomValues,
-  setupValues,
-  toJson,
-} from './codec.js';
+import { eventColumns, eventFromRow, int, matchListItem, matchRecord, matchRefusal, roomFromRow, roomValues, setupValues, toJson } from './codec.js';
 import { StoreError } from './errors.js';
 import { MIGRATIONS_TABLE, pending } from './migrations.js';
 import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, MatchStore, RoomRecord } from './types.js';

@@ -14,8 +14,7 @@ import type * as Sqlite from 'node:sqlite';
 let loaded: typeof Sqlite | undefined;
 
 function isSqliteWarning(warning: unknown, typeOrOptions: unknown): boolean {
-  const type =
-    typeof typeOrOptions === 'string' ? typeOrOptions : (typeOrOptions as { type?: string } | undefined)?.type;
+  const type = typeof typeOrOptions === 'string' ? typeOrOptions : (typeOrOptions as { type?: string } | undefined)?.type;
   const name = warning instanceof Error ? warning.name : type;
   const text = warning instanceof Error ? warning.message : String(warning);
   return name === 'ExperimentalWarning' && text.startsWith('SQLite is an experimental feature');

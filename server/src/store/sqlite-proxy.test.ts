@@ -33,8 +33,20 @@ function workerStore(dir: string, logs: string[] = []): SqliteWorkerStore {
   return store;
 }
 const room = (roomId: string, matchId: string | null = null): RoomRecord => ({
-  roomId, game: 'santa', hostId: 'm1', players: 3, options: {}, status: 'playing', matchNo: 1, matchId,
-  members: [], seats: [], chat: [], clock: 'off', clocks: [], updatedAt: T0,
+  roomId,
+  game: 'santa',
+  hostId: 'm1',
+  players: 3,
+  options: {},
+  status: 'playing',
+  matchNo: 1,
+  matchId,
+  members: [],
+  seats: [],
+  chat: [],
+  clock: 'off',
+  clocks: [],
+  updatedAt: T0,
 });
 const action = (seq: number): MatchEvent => ({ seq, kind: 'action', seat: seq % 3, action: { type: 'play', n: seq }, bot: false, at: T0 + seq });
 
@@ -55,7 +67,13 @@ function holdWriteLock(dir: string): DatabaseSync {
   return db;
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const settledCount = (ps: Promise<unknown>[], seen: { n: number }) => ps.forEach((p) => p.then(() => seen.n++, () => seen.n++));
+const settledCount = (ps: Promise<unknown>[], seen: { n: number }) =>
+  ps.forEach((p) =>
+    p.then(
+      () => seen.n++,
+      () => seen.n++,
+    ),
+  );
 
 describe('SqliteWorkerStore', () => {
   it('group commit: appends that reach the worker while a write waits share one transaction; none resolves before its COMMIT', async () => {

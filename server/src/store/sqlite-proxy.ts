@@ -179,7 +179,9 @@ export class SqliteWorkerStore implements MatchStore {
     const waiting = [...this.waiting.values()];
     this.waiting.clear();
     for (const w of waiting) w.reject(e);
-    this.log(`${e.message}${e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : ''}; ${waiting.length} waiting calls refused, and every later one will be (restart the server)`);
+    this.log(
+      `${e.message}${e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : ''}; ${waiting.length} waiting calls refused, and every later one will be (restart the server)`,
+    );
     if (!this.closing) this.worker.unref();
     void this.worker.terminate(); // an `error` or `messageerror` may leave the thread running
   }

@@ -21,18 +21,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import {
-  eventColumns,
-  eventFromRow,
-  int,
-  matchListItem,
-  matchRecord,
-  matchRefusal,
-  roomFromRow,
-  roomValues,
-  setupValues,
-  toJson,
-} from './codec.js';
+import { eventColumns, eventFromRow, int, matchListItem, matchRecord, matchRefusal, roomFromRow, roomValues, setupValues, toJson } from './codec.js';
 import { StoreError } from './errors.js';
 import { MIGRATIONS_TABLE, pending } from './migrations.js';
 import { loadSqlite } from './sqlite-module.js';
@@ -98,7 +87,10 @@ export class SqliteStore implements MatchStore {
    * machine losing power, and a write no longer waits for the disk
    * (docs/storage.md; env FIRESIDE_SQLITE_SYNC).
    */
-  constructor(dataDir: string, readonly sync: 'full' | 'normal' = 'full') {
+  constructor(
+    dataDir: string,
+    readonly sync: 'full' | 'normal' = 'full',
+  ) {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'fireside.db');
     const { DatabaseSync } = loadSqlite();

@@ -31,7 +31,10 @@ function room(roomId: string, over: Partial<RoomRecord> = {}): RoomRecord {
       { kind: 'human', memberId: 'm3', name: 'Away', standIn: true },
     ],
     // NUL, a lone surrogate, RTL mark and a family emoji: JSON text must bring them back exactly.
-    chat: [{ id: 1, memberId: 'm2', name: '李小龍', text: 'a\u0000b \ud83d \u200f👨‍👩‍👧 "quoted" \\', at: T0 - 100 }, { id: 2, memberId: 'm1', name: 'Zoë 🔥', text: '', at: T0 - 50, event: 'standin' }],
+    chat: [
+      { id: 1, memberId: 'm2', name: '李小龍', text: 'a\u0000b \ud83d \u200f👨‍👩‍👧 "quoted" \\', at: T0 - 100 },
+      { id: 2, memberId: 'm1', name: 'Zoë 🔥', text: '', at: T0 - 50, event: 'standin' },
+    ],
     clock: 'relaxed',
     clocks: [],
     updatedAt: T0,
@@ -167,13 +170,20 @@ describe.each([sqliteBackend, sqliteWorkerBackend, postgresBackend])('MatchStore
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
     expect(await codeOf(Promise.reject((outcomes[2] as PromiseRejectedResult).reason))).toBe('bad_seq');
     expect(await codeOf(Promise.reject((outcomes[3] as PromiseRejectedResult).reason))).toBe('unknown_match');
-    expect((await store.loadMatch('g1'))?.events.map((e) => [e.seq, e.kind === 'action' ? e.seat : null])).toEqual([[0, 0], [1, 0]]);
+    expect((await store.loadMatch('g1'))?.events.map((e) => [e.seq, e.kind === 'action' ? e.seat : null])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
     expect((await store.loadMatch('g2'))?.events).toHaveLength(1);
   });
 
   it('refuses malformed events and records without writing', async () => {
     await startWithEvents('g1', 'r1', 1);
-    const bad = [{ ...action(1, 0), at: 1.5 }, { ...action(1, 0), bot: undefined }, { ...action(1, 0), kind: 'x' }];
+    const bad = [
+      { ...action(1, 0), at: 1.5 },
+      { ...action(1, 0), bot: undefined },
+      { ...action(1, 0), kind: 'x' },
+    ];
     for (const e of bad) expect(await codeOf(store.appendEvent('g1', e as MatchEvent))).toBe('bad_record');
     expect(await codeOf(store.saveRoom(room('r2', { updatedAt: Number.NaN })))).toBe('bad_record');
     expect((await store.loadMatch('g1'))?.events).toHaveLength(1);
@@ -202,7 +212,7 @@ describe.each([sqliteBackend, sqliteWorkerBackend, postgresBackend])('MatchStore
     expect(await store.listMatches('r1')).toEqual([{ matchId: 'g1', matchNo: 1, finishedAt: T0 + 99_000 }]);
   });
 
-  it('lists a room\'s matches by matchNo', async () => {
+  it("lists a room's matches by matchNo", async () => {
     await store.saveRoom(room('r1'));
     await store.startMatch(setup('g2', 'r1', { matchNo: 2, startedAt: T0 + 10 }));
     await store.startMatch(setup('g1', 'r1', { matchNo: 1 }));
@@ -268,7 +278,9 @@ describe.each([sqliteBackend, sqliteWorkerBackend, postgresBackend])('MatchStore
     await store.saveRoom(room('r1', { status: 'ended', matchNo: 1, matchId: 'g1', clocks: [{ seat: 0, key: 'pick:1', leftMs: 1234 }] }));
     await store.close();
     const again = await open();
-    expect(await again.loadRoom('r1')).toStrictEqual(room('r1', { status: 'ended', matchNo: 1, matchId: 'g1', clocks: [{ seat: 0, key: 'pick:1', leftMs: 1234 }] }));
+    expect(await again.loadRoom('r1')).toStrictEqual(
+      room('r1', { status: 'ended', matchNo: 1, matchId: 'g1', clocks: [{ seat: 0, key: 'pick:1', leftMs: 1234 }] }),
+    );
     expect(await again.loadMatch('g1')).toStrictEqual({ setup: setup('g1', 'r1'), events, result: { winners: [1] }, finishedAt: T0 + 7 });
   });
 

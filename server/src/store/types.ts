@@ -56,9 +56,7 @@ export interface MatchSetup {
   startedAt: number;
 }
 /** `seq` is 0-based: the first event of a match has seq 0. */
-export type MatchEvent =
-  | { seq: number; kind: 'action'; seat: number; action: unknown; bot: boolean; at: number }
-  | { seq: number; kind: 'expire'; at: number };
+export type MatchEvent = { seq: number; kind: 'action'; seat: number; action: unknown; bot: boolean; at: number } | { seq: number; kind: 'expire'; at: number };
 export interface MatchRecord {
   setup: MatchSetup;
   events: MatchEvent[];

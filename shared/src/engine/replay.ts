@@ -17,8 +17,7 @@ export interface ReplaySetup {
 
 /** One logged event (`seq` is 0-based and dense). */
 export type ReplayEvent =
-  | { seq: number; kind: 'action'; seat: Seat; action: unknown; bot?: boolean; at?: number }
-  | { seq: number; kind: 'expire'; at?: number };
+  { seq: number; kind: 'action'; seat: Seat; action: unknown; bot?: boolean; at?: number } | { seq: number; kind: 'expire'; at?: number };
 
 /** Applies one logged event to an engine state. */
 export function applyEvent(game: AnyGame, state: unknown, event: ReplayEvent): unknown {

@@ -75,16 +75,10 @@ export function mixedTable(bots: boolean[], players: number): Player[] {
 }
 
 /** Choose the next action: any awaited seat (at random), played by its kind of player. */
-export function chooseStep<S extends PhasedState<O>, A, O, PV, SV>(
-  g: GameDefinition<S, A, O, PV, SV>,
-  s: S,
-  kinds: Player[],
-  rng: RandomSource,
-): SeatStep<A> {
+export function chooseStep<S extends PhasedState<O>, A, O, PV, SV>(g: GameDefinition<S, A, O, PV, SV>, s: S, kinds: Player[], rng: RandomSource): SeatStep<A> {
   const seats = g.awaiting(s);
   const seat = seats[Math.floor(rng.next() * seats.length)];
-  const action =
-    kinds[seat] === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
+  const action = kinds[seat] === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
   if (!action) throw new Error(`${kinds[seat]} seat ${seat} had no action in phase ${s.phase}`);
   return [seat, action];
 }
@@ -133,11 +127,7 @@ export function replaySteps<S, Step>(start: S, steps: Step[], play: (s: S, step:
  * ask every seat's bot and random player for an action: they must answer
  * null exactly when the seat is not awaited, and a legal action otherwise.
  */
-export function checkAnswersOnlyWhenAwaited<S extends PhasedState<O>, A, O, PV, SV>(
-  g: GameDefinition<S, A, O, PV, SV>,
-  start: S,
-  rng: RandomSource,
-): void {
+export function checkAnswersOnlyWhenAwaited<S extends PhasedState<O>, A, O, PV, SV>(g: GameDefinition<S, A, O, PV, SV>, start: S, rng: RandomSource): void {
   let s = start;
   while (s.phase !== 'over') {
     const awaited = g.awaiting(s);

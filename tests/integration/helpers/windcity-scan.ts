@@ -251,8 +251,10 @@ export function checkWindCityView(v: any, truth: MatchTruth, where: string): str
   if (v.act) revealed(v.act.turn, v.act.card, v.act.plan, 'the act');
   const accepted = (turn: number, a: { buyer: number; squares: number[]; price: number }, what: string) => {
     const r = truth.turns.get(turn)?.requests.get(a.buyer);
-    if (!r || r.answer !== 'accepted' || reqKey(r) !== reqKey(a)) bad(`${what} of turn ${turn} (buyer ${a.buyer}) the seller did not accept: ${JSON.stringify(a)}`);
-    else if (r.acceptedAtLog === undefined || (v.log ?? []).length <= r.acceptedAtLog) bad(`${what} of turn ${turn} (buyer ${a.buyer}) shown before the seller accepted`);
+    if (!r || r.answer !== 'accepted' || reqKey(r) !== reqKey(a))
+      bad(`${what} of turn ${turn} (buyer ${a.buyer}) the seller did not accept: ${JSON.stringify(a)}`);
+    else if (r.acceptedAtLog === undefined || (v.log ?? []).length <= r.acceptedAtLog)
+      bad(`${what} of turn ${turn} (buyer ${a.buyer}) shown before the seller accepted`);
   };
   for (const e of v.log ?? []) {
     if (e.kind === 'reveal') revealed(e.turn, e.card, e.plan, 'a reveal');
@@ -312,7 +314,19 @@ export interface WindCityScanReport {
 export function scanWindCity(clients: ClientLog[], truth: MatchTruth, coverUpToTurn = Infinity): WindCityScanReport {
   const problems: string[] = [];
   const missingPositives: string[] = [];
-  const stats = { clients: clients.length, frames: 0, bytes: 0, viewsChecked: 0, secretValues: 0, cardPlanPairsSeen: 0, requestsSeen: 0, turns: 0, requests: 0, accepted: 0, declined: 0 };
+  const stats = {
+    clients: clients.length,
+    frames: 0,
+    bytes: 0,
+    viewsChecked: 0,
+    secretValues: 0,
+    cardPlanPairsSeen: 0,
+    requestsSeen: 0,
+    turns: 0,
+    requests: 0,
+    accepted: 0,
+    declined: 0,
+  };
   const views = new Map<string, ViewInfo>();
   const seedBuf = Buffer.from(truth.seed, 'utf8');
   const add = (c: ClientLog, f: { seq: number }, m: string) => problems.push(`${c.label} frame ${f.seq} ${m}`);
@@ -410,7 +424,8 @@ export function scanWindCity(clients: ClientLog[], truth: MatchTruth, coverUpToT
         if (!secret.startsWith(`{"seat":${s},`)) missingPositives.push(`${c.label}: its secret does not begin with {"seat":${s}, : ${secret}`);
         if (!wireSeatViews.has(secret)) missingPositives.push(`${c.label}: its secret ${secret} is not whole in its frames`);
         const sv = JSON.parse(secret);
-        if (sv.myRequest && !wireRequests.has(JSON.stringify(sv.myRequest))) missingPositives.push(`${c.label}: its myRequest ${JSON.stringify(sv.myRequest)} not in its frames`);
+        if (sv.myRequest && !wireRequests.has(JSON.stringify(sv.myRequest)))
+          missingPositives.push(`${c.label}: its myRequest ${JSON.stringify(sv.myRequest)} not in its frames`);
         if (sv.requests.length && ![...wireSeatViews].some((w) => w.includes(`"requests":${JSON.stringify(sv.requests)}`))) {
           missingPositives.push(`${c.label}: its requests ${JSON.stringify(sv.requests)} not in its frames`);
         }
@@ -434,7 +449,8 @@ export function scanWindCity(clients: ClientLog[], truth: MatchTruth, coverUpToT
     if (t.turn > coverUpToTurn) continue;
     stats.turns++;
     const mine = seatSecrets.get(t.seat) ?? [];
-    if (t.card !== null && !mine.some((sv) => sv.card === t.card && sv.plan === null)) missingPositives.push(`turn ${t.turn}: seat ${t.seat} never saw its card ${t.card}`);
+    if (t.card !== null && !mine.some((sv) => sv.card === t.card && sv.plan === null))
+      missingPositives.push(`turn ${t.turn}: seat ${t.seat} never saw its card ${t.card}`);
     if (t.plan !== null && !mine.some((sv) => sv.card === t.card && JSON.stringify(sv.plan) === JSON.stringify(t.plan))) {
       missingPositives.push(`turn ${t.turn}: seat ${t.seat} never saw its plan ${JSON.stringify(t.plan)}`);
     }

@@ -23,7 +23,12 @@ export function replayLink(matchId: string): HTMLElement | null {
 }
 
 export function winnersLine(names: string[], winners: number[]): HTMLElement {
-  return h('p', { class: 'winners big', testid: 'end-winners' }, '🏆 ', t('game.winner', { count: winners.length, names: listNames(winners.map((w) => names[w])) }));
+  return h(
+    'p',
+    { class: 'winners big', testid: 'end-winners' },
+    '🏆 ',
+    t('game.winner', { count: winners.length, names: listNames(winners.map((w) => names[w])) }),
+  );
 }
 
 /** A dot in the player's colour, before their name. */
@@ -33,13 +38,21 @@ export function playerDot(seat: number): HTMLElement {
 
 /** Which colour is whom, under the charts. */
 export function legend(names: string[], label: (name: string, seat: number) => string = (name) => name): HTMLElement {
-  return h('ul', { class: 'legend' }, names.map((n, i) => h('li', null, playerDot(i), label(n, i))));
+  return h(
+    'ul',
+    { class: 'legend' },
+    names.map((n, i) => h('li', null, playerDot(i), label(n, i))),
+  );
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An SVG element (h() makes HTML ones). */
-export function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, ...children: (SVGElement | string)[]): SVGElementTagNameMap[K] {
+export function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  ...children: (SVGElement | string)[]
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   for (const c of children) el.append(c);
@@ -119,7 +132,14 @@ export class LineChart {
   /** A player's line through (xs[i], values[i]), named on hover. */
   playerLine(seat: number, name: string, xs: number[], values: number[], dy: number): SVGPolylineElement {
     const pts = values.map((v, i) => `${this.x(xs[i]).toFixed(1)},${(this.y(v) + dy).toFixed(1)}`).join(' ');
-    const line = svgEl('polyline', { points: pts, fill: 'none', stroke: playerColor(seat), 'stroke-width': 2.5, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' });
+    const line = svgEl('polyline', {
+      points: pts,
+      fill: 'none',
+      stroke: playerColor(seat),
+      'stroke-width': 2.5,
+      'stroke-linejoin': 'round',
+      'stroke-linecap': 'round',
+    });
     line.append(svgEl('title', {}, name));
     this.svg.append(line);
     return line;

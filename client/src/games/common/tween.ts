@@ -22,7 +22,15 @@ export class Tweens {
   private list: Tween[] = [];
 
   add(opts: { duration: number; delay?: number; ease?: Ease; step: (k: number) => void; done?: () => void; alive?: () => boolean }): void {
-    this.list.push({ delay: opts.delay ?? 0, duration: Math.max(1, opts.duration), elapsed: 0, ease: opts.ease ?? easeOutCubic, step: opts.step, done: opts.done, alive: opts.alive ?? (() => true) });
+    this.list.push({
+      delay: opts.delay ?? 0,
+      duration: Math.max(1, opts.duration),
+      elapsed: 0,
+      ease: opts.ease ?? easeOutCubic,
+      step: opts.step,
+      done: opts.done,
+      alive: opts.alive ?? (() => true),
+    });
   }
 
   /** Advance by `ms` milliseconds. */

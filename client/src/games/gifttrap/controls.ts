@@ -43,7 +43,11 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
     h(
       'div',
       { class: 'gt-head' },
-      h('h2', { class: 'panel-title', testid: 'phase-title', dataset: { phase: v.phase, round: String(v.round) } }, `${t('game.round', { n: v.round })} · ${t(`gifttrap.phase.${v.phase}`)}`),
+      h(
+        'h2',
+        { class: 'panel-title', testid: 'phase-title', dataset: { phase: v.phase, round: String(v.round) } },
+        `${t('game.round', { n: v.round })} · ${t(`gifttrap.phase.${v.phase}`)}`,
+      ),
       h(
         'div',
         { class: 'gt-role-row' },
@@ -60,7 +64,13 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       h(
         'p',
         { class: 'gt-deciding', testid: 'deciding', 'aria-live': 'polite' },
-        waiting.length ? [h('span', { class: 'muted' }, t('game.deciding')), ' ', waiting.map((seat) => h('span', { class: 'who' }, dot(seat), m.names[seat], seat === m.me ? ` (${t('lobby.you')})` : ''))] : t('game.nobodyDeciding'),
+        waiting.length
+          ? [
+              h('span', { class: 'muted' }, t('game.deciding')),
+              ' ',
+              waiting.map((seat) => h('span', { class: 'who' }, dot(seat), m.names[seat], seat === m.me ? ` (${t('lobby.you')})` : '')),
+            ]
+          : t('game.nobodyDeciding'),
       ),
     );
   }
@@ -75,7 +85,14 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         h(
           'div',
           { class: 'tier-buttons' },
-          TIERS.map((tier) => h('button', { class: 'btn tier-btn', type: 'button', testid: `tier-${tier}`, style: { '--tier': TIER_COLOR[tier] }, onclick: () => a.chooseTier(tier) }, h('span', { class: 'tier-swatch', 'aria-hidden': 'true' }), t(`gifttrap.tier.${tier}`))),
+          TIERS.map((tier) =>
+            h(
+              'button',
+              { class: 'btn tier-btn', type: 'button', testid: `tier-${tier}`, style: { '--tier': TIER_COLOR[tier] }, onclick: () => a.chooseTier(tier) },
+              h('span', { class: 'tier-swatch', 'aria-hidden': 'true' }),
+              t(`gifttrap.tier.${tier}`),
+            ),
+          ),
         ),
       );
     } else if (m.me === v.parent) {
@@ -84,9 +101,27 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         h(
           'div',
           { class: 'slot-grid' },
-          v.slots.map((_, i) => h('button', { class: 'btn slot-btn', type: 'button', testid: `flip-${i}`, 'aria-label': t('gifttrap.layout.flipSlot', { n: i + 1 }), onclick: () => a.flip(i) }, h('span', { class: 'slot-label' }, giftLabel(m, i)), h('span', { class: 'slot-flip', 'aria-hidden': 'true' }, '⟲'))),
+          v.slots.map((_, i) =>
+            h(
+              'button',
+              {
+                class: 'btn slot-btn',
+                type: 'button',
+                testid: `flip-${i}`,
+                'aria-label': t('gifttrap.layout.flipSlot', { n: i + 1 }),
+                onclick: () => a.flip(i),
+              },
+              h('span', { class: 'slot-label' }, giftLabel(m, i)),
+              h('span', { class: 'slot-flip', 'aria-hidden': 'true' }, '⟲'),
+            ),
+          ),
         ),
-        h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'confirm-layout', onclick: () => a.confirmLayout() }, '✓ ', t('gifttrap.layout.confirm')),
+        h(
+          'button',
+          { class: 'btn btn-primary btn-big', type: 'button', testid: 'confirm-layout', onclick: () => a.confirmLayout() },
+          '✓ ',
+          t('gifttrap.layout.confirm'),
+        ),
       );
     } else {
       phase.append(h('p', { class: 'lead' }, '⏳ ', t('gifttrap.layout.waiting', { name: m.names[v.parent] })));
@@ -111,7 +146,13 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
             const sel = s.selected?.kind === 'recipient' && s.selected.seat === r;
             return h(
               'button',
-              { class: `chip${sel ? ' selected' : ''}`, type: 'button', testid: `recipient-${r}`, 'aria-pressed': String(sel), onclick: () => a.pickToken({ kind: 'recipient', seat: r }) },
+              {
+                class: `chip${sel ? ' selected' : ''}`,
+                type: 'button',
+                testid: `recipient-${r}`,
+                'aria-pressed': String(sel),
+                onclick: () => a.pickToken({ kind: 'recipient', seat: r }),
+              },
               dot(r),
               h('span', { class: 'chip-name' }, t('gifttrap.give.recipient', { name: m.names[r] })),
               h('span', { class: 'chip-value' }, slots.length ? slots.map((sl) => giftLabel(m, sl)).join(' · ') : t('gifttrap.give.noChoice')),
@@ -119,8 +160,17 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
           }),
         ),
         slotGrid(m, s, a),
-        h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'submit-gifts', disabled: missing > 0 || unchanged, onclick: () => a.submitGives() }, '🎁 ', sent ? t('gifttrap.give.update') : t('gifttrap.give.submit')),
-        h('p', { class: 'hint', testid: 'give-status' }, missing > 0 ? t('gifttrap.give.incomplete', { count: missing }) : sent && unchanged ? `✓ ${t('gifttrap.give.submitted')}` : ''),
+        h(
+          'button',
+          { class: 'btn btn-primary btn-big', type: 'button', testid: 'submit-gifts', disabled: missing > 0 || unchanged, onclick: () => a.submitGives() },
+          '🎁 ',
+          sent ? t('gifttrap.give.update') : t('gifttrap.give.submit'),
+        ),
+        h(
+          'p',
+          { class: 'hint', testid: 'give-status' },
+          missing > 0 ? t('gifttrap.give.incomplete', { count: missing }) : sent && unchanged ? `✓ ${t('gifttrap.give.submitted')}` : '',
+        ),
       );
     }
   }
@@ -142,7 +192,13 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
             const sel = s.selected?.kind === 'want' && s.selected.want === k;
             return h(
               'button',
-              { class: `chip want-chip want-${k}${sel ? ' selected' : ''}`, type: 'button', testid: `want-${k}`, 'aria-pressed': String(sel), onclick: () => a.pickToken({ kind: 'want', want: k }) },
+              {
+                class: `chip want-chip want-${k}${sel ? ' selected' : ''}`,
+                type: 'button',
+                testid: `want-${k}`,
+                'aria-pressed': String(sel),
+                onclick: () => a.pickToken({ kind: 'want', want: k }),
+              },
               h('span', { class: 'want-value' }, WANT_LABEL[k]),
               h('span', { class: 'chip-name' }, t(`gifttrap.want.${k}`)),
               h('span', { class: 'chip-value' }, at !== undefined ? giftLabel(m, at) : '—'),
@@ -150,7 +206,12 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
           }),
         ),
         slotGrid(m, s, a),
-        h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'submit-wants', disabled: !done || unchanged, onclick: () => a.submitWants() }, '✓ ', sent ? t('gifttrap.want.update') : t('gifttrap.want.submit')),
+        h(
+          'button',
+          { class: 'btn btn-primary btn-big', type: 'button', testid: 'submit-wants', disabled: !done || unchanged, onclick: () => a.submitWants() },
+          '✓ ',
+          sent ? t('gifttrap.want.update') : t('gifttrap.want.submit'),
+        ),
         h('p', { class: 'hint', testid: 'want-status' }, !done ? t('gifttrap.want.incomplete') : sent && unchanged ? `✓ ${t('gifttrap.want.submitted')}` : ''),
       );
     }
@@ -172,19 +233,45 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
     }
     if (s.canOpen) {
       const boxes = v.closed.filter((c) => c.to === m.me);
-      phase.append(h('div', { class: 'open-buttons' }, boxes.map((b) => h('button', { class: 'btn btn-primary', type: 'button', testid: `open-${b.from}`, onclick: () => a.openFrom(b.from) }, '🎁 ', dot(b.from), t('gifttrap.reveal.open', { name: m.names[b.from] })))));
+      phase.append(
+        h(
+          'div',
+          { class: 'open-buttons' },
+          boxes.map((b) =>
+            h(
+              'button',
+              { class: 'btn btn-primary', type: 'button', testid: `open-${b.from}`, onclick: () => a.openFrom(b.from) },
+              '🎁 ',
+              dot(b.from),
+              t('gifttrap.reveal.open', { name: m.names[b.from] }),
+            ),
+          ),
+        ),
+      );
     }
   }
 
   if (v.phase === 'reveal' || v.phase === 'over') {
     const line = (o: { from: number; to: number; slot: number; value: number }) => {
       const g = o.slot >= 0 ? giftAt(v, o.slot) : null;
-      return h('li', null, dot(o.from), t('gifttrap.reveal.result', { from: m.names[o.from], to: m.names[o.to], gift: g ? `${g.icon} ${giftName(g)}` : '🎁', value: formatValue(o.value) }));
+      return h(
+        'li',
+        null,
+        dot(o.from),
+        t('gifttrap.reveal.result', { from: m.names[o.from], to: m.names[o.to], gift: g ? `${g.icon} ${giftName(g)}` : '🎁', value: formatValue(o.value) }),
+      );
     };
     const current = v.revealer !== null ? v.opened.filter((o) => o.to === v.revealer) : [];
     if (current.length) phase.append(h('ol', { class: 'reveal-log current', testid: 'reveal-current' }, current.map(line)));
     if (v.opened.length) {
-      phase.append(h('details', { class: 'log-details', dataset: { key: 'opened-log' } }, h('summary', null, `${t('gifttrap.reveal.log')} (${v.opened.length})`), h('ol', { class: 'reveal-log', testid: 'reveal-log' }, v.opened.map(line))));
+      phase.append(
+        h(
+          'details',
+          { class: 'log-details', dataset: { key: 'opened-log' } },
+          h('summary', null, `${t('gifttrap.reveal.log')} (${v.opened.length})`),
+          h('ol', { class: 'reveal-log', testid: 'reveal-log' }, v.opened.map(line)),
+        ),
+      );
     } else phase.append(h('p', { class: 'hint' }, t('gifttrap.reveal.noneYet')));
   }
 
@@ -201,7 +288,17 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
           { class: 'reveal-log' },
           r.opened.map((o) => {
             const g = r.slotsGift[o.slot] ?? null;
-            return h('li', null, dot(o.from), t('gifttrap.reveal.result', { from: m.names[o.from], to: m.names[o.to], gift: g ? `${g.icon} ${giftName(g)}` : '🎁', value: formatValue(o.value) }));
+            return h(
+              'li',
+              null,
+              dot(o.from),
+              t('gifttrap.reveal.result', {
+                from: m.names[o.from],
+                to: m.names[o.to],
+                gift: g ? `${g.icon} ${giftName(g)}` : '🎁',
+                value: formatValue(o.value),
+              }),
+            );
           }),
         ),
       ),
@@ -228,7 +325,15 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         h(
           'tbody',
           null,
-          m.names.map((name, i) => h('tr', { class: i === m.me ? 'me' : '' }, h('td', null, dot(i), name, i === v.parent ? ' 👑' : ''), h('td', null, String(v.give[i])), h('td', null, String(v.get[i])))),
+          m.names.map((name, i) =>
+            h(
+              'tr',
+              { class: i === m.me ? 'me' : '' },
+              h('td', null, dot(i), name, i === v.parent ? ' 👑' : ''),
+              h('td', null, String(v.give[i])),
+              h('td', null, String(v.get[i])),
+            ),
+          ),
         ),
       ),
     ),
@@ -243,12 +348,19 @@ function slotGrid(m: Model, s: SceneState, a: ControlActions): HTMLElement {
     { class: 'slot-grid', role: 'group', 'aria-label': t('gifttrap.give.summary') },
     v.slots.map((_, i) => {
       const marks: HTMLElement[] = [];
-      if (v.phase === 'give') for (const tl of s.give.tiles.filter((x) => x.slot === i)) marks.push(h('span', { class: 'mark', style: { background: playerColor(tl.to) } }, m.names[tl.to].slice(0, 1).toUpperCase()));
+      if (v.phase === 'give')
+        for (const tl of s.give.tiles.filter((x) => x.slot === i))
+          marks.push(h('span', { class: 'mark', style: { background: playerColor(tl.to) } }, m.names[tl.to].slice(0, 1).toUpperCase()));
       if (v.phase === 'want') {
         const k = s.want.kindOn(i);
         if (k) marks.push(h('span', { class: `mark want-value want-${k}` }, WANT_LABEL[k]));
       }
-      return h('button', { class: `btn slot-btn${marks.length ? ' taken' : ''}`, type: 'button', testid: `slot-${i}`, onclick: () => a.clickSlot(i) }, h('span', { class: 'slot-label' }, giftLabel(m, i)), marks);
+      return h(
+        'button',
+        { class: `btn slot-btn${marks.length ? ' taken' : ''}`, type: 'button', testid: `slot-${i}`, onclick: () => a.clickSlot(i) },
+        h('span', { class: 'slot-label' }, giftLabel(m, i)),
+        marks,
+      );
     }),
   );
 }

@@ -51,7 +51,11 @@ export class GiveDraft {
 
   same(other: GiveTile[] | null): boolean {
     if (!other || other.length !== this.tiles.length) return false;
-    const key = (ts: GiveTile[]) => ts.map((t) => `${t.to}:${t.slot}`).sort().join(',');
+    const key = (ts: GiveTile[]) =>
+      ts
+        .map((t) => `${t.to}:${t.slot}`)
+        .sort()
+        .join(',');
     return key(other) === key(this.tiles);
   }
 }

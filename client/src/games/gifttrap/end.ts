@@ -15,7 +15,13 @@ function chart(title: string, series: number[][], goal: number, names: string[])
   c.xTitle(t('gifttrap.end.round'), 4);
   series.forEach((vals, seat) => {
     const dy = jitter(seat, series.length, 1.2);
-    c.playerLine(seat, names[seat], vals.map((_, r) => r), vals, dy);
+    c.playerLine(
+      seat,
+      names[seat],
+      vals.map((_, r) => r),
+      vals,
+      dy,
+    );
     const last = vals.length - 1;
     c.dot(seat, last, vals[last], dy, 4, 1.5);
   });
@@ -30,7 +36,14 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
   const goal = v.options.goal;
   const give = names.map((_, seat) => [0, ...v.history.map((r) => r.give[seat])]);
   const get = names.map((_, seat) => [0, ...v.history.map((r) => r.get[seat])]);
-  const order = names.map((_, i) => i).sort((a, b) => Number(winners.includes(b)) - Number(winners.includes(a)) || Math.min(v.give[b], v.get[b]) - Math.min(v.give[a], v.get[a]) || v.give[b] + v.get[b] - (v.give[a] + v.get[a]));
+  const order = names
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        Number(winners.includes(b)) - Number(winners.includes(a)) ||
+        Math.min(v.give[b], v.get[b]) - Math.min(v.give[a], v.get[a]) ||
+        v.give[b] + v.get[b] - (v.give[a] + v.get[a]),
+    );
   return h(
     'div',
     { class: 'gt-end' },
@@ -42,7 +55,15 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
       h(
         'tbody',
         null,
-        order.map((i) => h('tr', { class: winners.includes(i) ? 'win' : '' }, h('td', null, playerDot(i), names[i], winners.includes(i) ? ' 🏆' : ''), h('td', null, String(v.give[i])), h('td', null, String(v.get[i])))),
+        order.map((i) =>
+          h(
+            'tr',
+            { class: winners.includes(i) ? 'win' : '' },
+            h('td', null, playerDot(i), names[i], winners.includes(i) ? ' 🏆' : ''),
+            h('td', null, String(v.give[i])),
+            h('td', null, String(v.get[i])),
+          ),
+        ),
       ),
     ),
     h('h3', { class: 'sub' }, t('gifttrap.end.chart')),

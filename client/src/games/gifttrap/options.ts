@@ -35,7 +35,17 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
     'div',
     { class: 'options gt-options' },
     h('label', { class: 'field' }, h('span', { class: 'field-label' }, t('gifttrap.options.goal')), goal),
-    h('label', { class: `check${doubleAllowed ? '' : ' disabled'}` }, dbl, h('span', null, t('gifttrap.options.doubleGifts'), h('small', { class: 'hint' }, ' ', t('gifttrap.options.doubleGiftsHint')))),
-    h('button', { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules-lobby', onclick: () => openRules(opts, snap.players) }, '📖 ', t('gifttrap.options.rules')),
+    h(
+      'label',
+      { class: `check${doubleAllowed ? '' : ' disabled'}` },
+      dbl,
+      h('span', null, t('gifttrap.options.doubleGifts'), h('small', { class: 'hint' }, ' ', t('gifttrap.options.doubleGiftsHint'))),
+    ),
+    h(
+      'button',
+      { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules-lobby', onclick: () => openRules(opts, snap.players) },
+      '📖 ',
+      t('gifttrap.options.rules'),
+    ),
   );
 }

@@ -28,7 +28,13 @@ function mark(text: string | HTMLElement, on: boolean, isDefault: boolean, testi
     'li',
     { class: `gt-variant${on ? ' on' : ''}`, testid, dataset: { on: String(on) } },
     h('span', { class: 'gt-variant-mark', 'aria-hidden': 'true' }, on ? '✓' : '○'),
-    h('span', null, text, isDefault ? h('small', { class: 'gt-tag' }, t('gifttrap.rules.default')) : null, on ? h('strong', { class: 'gt-tag on' }, t('gifttrap.rules.on')) : null),
+    h(
+      'span',
+      null,
+      text,
+      isDefault ? h('small', { class: 'gt-tag' }, t('gifttrap.rules.default')) : null,
+      on ? h('strong', { class: 'gt-tag on' }, t('gifttrap.rules.on')) : null,
+    ),
   );
 }
 
@@ -55,7 +61,12 @@ export function rulesContent(options: GiftTrapOptions, players: number): HTMLEle
     'div',
     { class: 'gt-rules-body' },
     h('p', { class: 'gt-rules-intro' }, t('gifttrap.rules.intro')),
-    h('p', { class: 'gt-rules-room', testid: 'rules-room', dataset: { goal: String(options.goal), double: String(doubleOn) } }, '🎁 ', t(doubleOn ? 'gifttrap.rules.roomDouble' : 'gifttrap.rules.room', vars)),
+    h(
+      'p',
+      { class: 'gt-rules-room', testid: 'rules-room', dataset: { goal: String(options.goal), double: String(doubleOn) } },
+      '🎁 ',
+      t(doubleOn ? 'gifttrap.rules.roomDouble' : 'gifttrap.rules.room', vars),
+    ),
     section('parts', [
       'p1',
       'goal',
@@ -69,21 +80,18 @@ export function rulesContent(options: GiftTrapOptions, players: number): HTMLEle
     ]),
     section(
       'round',
-      [
-        h('ol', { class: 'gt-steps' }, step('layout'), step('give'), step('want'), step('reveal'), step('value'), step('clamp', vars), step('end')),
-      ],
+      [h('ol', { class: 'gt-steps' }, step('layout'), step('give'), step('want'), step('reveal'), step('value'), step('clamp', vars), step('end'))],
       vars,
     ),
-    section('double', [
-      h(
-        'ul',
-        { class: 'gt-variants', testid: 'rules-variant-double' },
-        mark(t('gifttrap.rules.double.item'), doubleOn, false, 'rules-double-gifts'),
-      ),
-      'p1',
-      'p2',
-      allowed ? (doubleOn ? '' : 'off') : h('p', { class: 'gt-rules-note' }, t('gifttrap.rules.double.unavailable', { n: players })),
-    ].filter((x) => x !== '')),
+    section(
+      'double',
+      [
+        h('ul', { class: 'gt-variants', testid: 'rules-variant-double' }, mark(t('gifttrap.rules.double.item'), doubleOn, false, 'rules-double-gifts')),
+        'p1',
+        'p2',
+        allowed ? (doubleOn ? '' : 'off') : h('p', { class: 'gt-rules-note' }, t('gifttrap.rules.double.unavailable', { n: players })),
+      ].filter((x) => x !== ''),
+    ),
     section('hidden', ['p1', 'p2', 'p3', 'p4']),
   );
 }

@@ -161,7 +161,12 @@ export class GiftTrapScene extends OnDemandScene {
     const v = m.view;
     const sameRound = prev && prev.snap.matchNo === m.snap.matchNo && prev.view.round === v.round;
     // The revealer's wishes turn face up.
-    if (v.phase === 'reveal' && v.revealer !== null && v.revealedWants[v.revealer] && !(sameRound && prev!.view.revealer === v.revealer && prev!.view.revealedWants[v.revealer])) {
+    if (
+      v.phase === 'reveal' &&
+      v.revealer !== null &&
+      v.revealedWants[v.revealer] &&
+      !(sameRound && prev!.view.revealer === v.revealer && prev!.view.revealedWants[v.revealer])
+    ) {
       this.wantsFlipAt = reducedMotion() ? -1e9 : this.clock;
       this.wantsFlipFor = v.revealer;
     }
@@ -258,10 +263,20 @@ export class GiftTrapScene extends OnDemandScene {
     if (v.tier) bits.push(t(`gifttrap.tierShort.${v.tier}`));
     this.text(bits.join('  ·  '), { fontSize: L.narrow ? 14 : 16, fontWeight: '700', fill: C.cream }, L.header.x, L.header.y + L.header.h / 2, 0, 0.5);
     if (v.tier) {
-      const g = new Graphics().circle(L.header.x + L.header.w - 8, L.header.y + L.header.h / 2, 7).fill(hex(TIER_COLOR[v.tier])).stroke({ width: 2, color: C.cream });
+      const g = new Graphics()
+        .circle(L.header.x + L.header.w - 8, L.header.y + L.header.h / 2, 7)
+        .fill(hex(TIER_COLOR[v.tier]))
+        .stroke({ width: 2, color: C.cream });
       this.static.addChild(g);
     }
-    const goal = this.text(t('gifttrap.tracks.goal', { goal: v.options.goal }), { fontSize: 12, fill: C.muted }, L.header.x + L.header.w - (v.tier ? 22 : 0), L.header.y + L.header.h / 2, 1, 0.5);
+    const goal = this.text(
+      t('gifttrap.tracks.goal', { goal: v.options.goal }),
+      { fontSize: 12, fill: C.muted },
+      L.header.x + L.header.w - (v.tier ? 22 : 0),
+      L.header.y + L.header.h / 2,
+      1,
+      0.5,
+    );
     goal.alpha = 0.9;
   }
 
@@ -276,7 +291,14 @@ export class GiftTrapScene extends OnDemandScene {
   private drawTracks(L: TableLayout, m: Model): void {
     const goal = m.view.options.goal;
     const labels = (['give', 'get'] as const).map((which) =>
-      this.text(t(`gifttrap.tracks.${which}`), { fontSize: L.narrow ? 11 : 13, fontWeight: '800', fill: which === 'give' ? C.ember : C.gold, letterSpacing: 1 }, L.tracks[which].x, this.trackGeom(L, which).barY + 1, 0, 0.5),
+      this.text(
+        t(`gifttrap.tracks.${which}`),
+        { fontSize: L.narrow ? 11 : 13, fontWeight: '800', fill: which === 'give' ? C.ember : C.gold, letterSpacing: 1 },
+        L.tracks[which].x,
+        this.trackGeom(L, which).barY + 1,
+        0,
+        0.5,
+      ),
     );
     this.labelW = Math.ceil(Math.max(...labels.map((l) => l.width))) + 14;
     for (const which of ['give', 'get'] as const) {
@@ -332,7 +354,24 @@ export class GiftTrapScene extends OnDemandScene {
 
     // The name sits at the bottom (one to three lines); the picture fills what is left.
     const nameSize = r.w < 110 ? 11.5 : 13;
-    const name = this.text(giftName(gift), { fontSize: nameSize, fontWeight: '600', fill: C.ink, align: 'center', wordWrap: true, wordWrapWidth: r.w - 12, breakWords: true, lineHeight: nameSize * 1.2 }, r.w / 2, r.h - 7, 0.5, 1, card);
+    const name = this.text(
+      giftName(gift),
+      {
+        fontSize: nameSize,
+        fontWeight: '600',
+        fill: C.ink,
+        align: 'center',
+        wordWrap: true,
+        wordWrapWidth: r.w - 12,
+        breakWords: true,
+        lineHeight: nameSize * 1.2,
+      },
+      r.w / 2,
+      r.h - 7,
+      0.5,
+      1,
+      card,
+    );
     const areaTop = band + 4;
     const areaBottom = r.h - 7 - name.height - 2;
     const emojiSize = Math.round(Math.max(18, Math.min((areaBottom - areaTop) * 0.78, r.w * 0.42)));
@@ -373,7 +412,15 @@ export class GiftTrapScene extends OnDemandScene {
       });
       if (landed.length) {
         const val = landed[0].value;
-        this.text(formatValue(val), { fontSize: 15, fontWeight: '900', fill: val > 0 ? 0x1f9d55 : 0xc0392b, stroke: { color: C.cream, width: 3 } }, 8 + landed.length * 22 + 2, r.h * 0.52 + 9, 0, 0.5, o);
+        this.text(
+          formatValue(val),
+          { fontSize: 15, fontWeight: '900', fill: val > 0 ? 0x1f9d55 : 0xc0392b, stroke: { color: C.cream, width: 3 } },
+          8 + landed.length * 22 + 2,
+          r.h * 0.52 + 9,
+          0,
+          0.5,
+          o,
+        );
       }
     }
 
@@ -402,9 +449,28 @@ export class GiftTrapScene extends OnDemandScene {
     const label = `🏆  ${t('game.winner', { count: names.length, names: listNames(names) })}`;
     const h = Math.min(90, bottom - top);
     const y = top + (bottom - top - h) / 2;
-    const g = new Graphics().roundRect(L.pad, y, L.W - 2 * L.pad, h, 16).fill({ color: 0x1d120c, alpha: 0.86 }).stroke({ width: 3, color: C.gold });
+    const g = new Graphics()
+      .roundRect(L.pad, y, L.W - 2 * L.pad, h, 16)
+      .fill({ color: 0x1d120c, alpha: 0.86 })
+      .stroke({ width: 3, color: C.gold });
     this.static.addChild(g);
-    this.text(label, { fontSize: L.narrow ? 20 : 30, fontWeight: '800', fill: C.gold, fontFamily: `Georgia, "Noto Serif", "Noto Serif CJK JP", serif`, wordWrap: true, wordWrapWidth: L.W - 4 * L.pad, align: 'center', breakWords: true }, L.W / 2, y + h / 2, 0.5, 0.5);
+    this.text(
+      label,
+      {
+        fontSize: L.narrow ? 20 : 30,
+        fontWeight: '800',
+        fill: C.gold,
+        fontFamily: `Georgia, "Noto Serif", "Noto Serif CJK JP", serif`,
+        wordWrap: true,
+        wordWrapWidth: L.W - 4 * L.pad,
+        align: 'center',
+        breakWords: true,
+      },
+      L.W / 2,
+      y + h / 2,
+      0.5,
+      0.5,
+    );
   }
 
   private personToken(seat: number, name: string, x: number, y: number, radius: number): Container {
@@ -488,7 +554,15 @@ export class GiftTrapScene extends OnDemandScene {
     const nameMax = r.w < 190 ? 9 : 16;
     const label = (isParent ? '👑 ' : '') + fit(m.names[seat], nameMax) + (isMe ? ` (${t('lobby.you')})` : '');
     this.text(label, { fontSize: r.w < 190 ? 13 : 15, fontWeight: '700', fill: C.cream }, 16, 9, 0, 0, c);
-    this.text(`${t('gifttrap.tracks.give')} ${v.give[seat]}   ${t('gifttrap.tracks.get')} ${v.get[seat]}`, { fontSize: 11.5, fontWeight: '600', fill: C.muted }, 16, 30, 0, 0, c);
+    this.text(
+      `${t('gifttrap.tracks.give')} ${v.give[seat]}   ${t('gifttrap.tracks.get')} ${v.get[seat]}`,
+      { fontSize: 11.5, fontWeight: '600', fill: C.muted },
+      16,
+      30,
+      0,
+      0,
+      c,
+    );
     const winner = v.winners?.includes(seat);
     const status = winner ? '🏆' : waiting ? t('game.thinking') : '';
     if (status) this.text(status, { fontSize: winner ? 18 : 11.5, fontStyle: 'italic', fill: C.gold }, r.w - 10, 10, 1, 0, c);
@@ -519,7 +593,15 @@ export class GiftTrapScene extends OnDemandScene {
       if (x > maxX - 30) break;
       const gift = giftAt(v, o.slot);
       const e = this.text(gift?.icon ?? '🎁', { fontFamily: EMOJI_FONT, fontSize: r.w < 190 ? 14 : 17 }, x, r.h - 10 - boxSize / 2, 0, 0.5, c);
-      const val = this.text(formatValue(o.value), { fontSize: r.w < 190 ? 11 : 12, fontWeight: '900', fill: o.value > 0 ? C.good : C.bad }, x + e.width + 1, r.h - 10 - boxSize / 2, 0, 0.5, c);
+      const val = this.text(
+        formatValue(o.value),
+        { fontSize: r.w < 190 ? 11 : 12, fontWeight: '900', fill: o.value > 0 ? C.good : C.bad },
+        x + e.width + 1,
+        r.h - 10 - boxSize / 2,
+        0,
+        0.5,
+        c,
+      );
       x += e.width + val.width + (r.w < 190 ? 6 : 10);
     }
 
@@ -630,7 +712,12 @@ export class GiftTrapScene extends OnDemandScene {
 
     const flyer = new Container();
     const size = 44;
-    flyer.addChild(new Graphics().roundRect(-size / 2, -size / 2, size, size, 8).fill(C.cream).stroke({ width: 3, color: playerColorNum(from) }));
+    flyer.addChild(
+      new Graphics()
+        .roundRect(-size / 2, -size / 2, size, size, 8)
+        .fill(C.cream)
+        .stroke({ width: 3, color: playerColorNum(from) }),
+    );
     this.text(gift?.icon ?? '🎁', { fontFamily: EMOJI_FONT, fontSize: 26 }, 0, 1, 0.5, 0.5, flyer);
     flyer.position.set(start.x, start.y);
     flyer.scale.set(0.5);
@@ -649,14 +736,28 @@ export class GiftTrapScene extends OnDemandScene {
       },
       done: () => {
         this.popValue(end.x, end.y - card.h * 0.2, value);
-        this.tweens.add({ duration: 500, delay: 350, step: (k) => (flyer.alpha = 1 - k), done: () => flyer.destroy({ children: true }), alive: () => !flyer.destroyed });
+        this.tweens.add({
+          duration: 500,
+          delay: 350,
+          step: (k) => (flyer.alpha = 1 - k),
+          done: () => flyer.destroy({ children: true }),
+          alive: () => !flyer.destroyed,
+        });
       },
     });
   }
 
   private popValue(x: number, y: number, value: number): void {
     if (reducedMotion()) return;
-    const label = this.text(formatValue(value), { fontSize: 34, fontWeight: '900', fill: value > 0 ? C.good : C.bad, stroke: { color: 0x2a170f, width: 5 } }, x, y, 0.5, 0.5, this.fx);
+    const label = this.text(
+      formatValue(value),
+      { fontSize: 34, fontWeight: '900', fill: value > 0 ? C.good : C.bad, stroke: { color: 0x2a170f, width: 5 } },
+      x,
+      y,
+      0.5,
+      0.5,
+      this.fx,
+    );
     label.scale.set(0.2);
     this.tweens.add({
       duration: 1100,

@@ -58,7 +58,13 @@ function houseButtons(m: Model, houses: HouseId[], a: ControlActions, prefix: st
         h('span', { class: 'sc-house-label' }, houseLabel(m.town, id)),
         m.view.present[id] ? h('span', { class: 'sc-mini', 'aria-hidden': 'true' }, '🎁') : null,
         m.view.away.includes(id) ? h('span', { class: 'sc-mini', 'aria-hidden': 'true' }, '🧳') : null,
-        here.map((seat) => h('span', { class: 'mark', style: { background: playerColor(seat) }, 'aria-hidden': 'true' }, seat === m.view.santa ? '🎅' : seatName(m, seat).slice(0, 1).toUpperCase())),
+        here.map((seat) =>
+          h(
+            'span',
+            { class: 'mark', style: { background: playerColor(seat) }, 'aria-hidden': 'true' },
+            seat === m.view.santa ? '🎅' : seatName(m, seat).slice(0, 1).toUpperCase(),
+          ),
+        ),
       );
     }),
   );
@@ -85,11 +91,19 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
     h(
       'div',
       { class: 'sc-head' },
-      h('h2', { class: 'panel-title', testid: 'phase-title', dataset: { phase: v.phase, round: String(v.round) } }, `${round} · ${t(`santa.phase.${v.phase}`)}`),
+      h(
+        'h2',
+        { class: 'panel-title', testid: 'phase-title', dataset: { phase: v.phase, round: String(v.round) } },
+        `${round} · ${t(`santa.phase.${v.phase}`)}`,
+      ),
       h(
         'div',
         { class: 'sc-role-row' },
-        h('p', { class: 'sc-role', testid: 'my-role', dataset: { role: m.me < 0 ? 'spectator' : isSanta ? 'santa' : 'kid' } }, m.me < 0 ? `👀 ${t('santa.role.watching')}` : isSanta ? `🎅 ${t('santa.role.youSanta')}` : `🧒 ${t('santa.role.youKid')}`),
+        h(
+          'p',
+          { class: 'sc-role', testid: 'my-role', dataset: { role: m.me < 0 ? 'spectator' : isSanta ? 'santa' : 'kid' } },
+          m.me < 0 ? `👀 ${t('santa.role.watching')}` : isSanta ? `🎅 ${t('santa.role.youSanta')}` : `🧒 ${t('santa.role.youKid')}`,
+        ),
         h('button', { class: 'btn btn-small', type: 'button', testid: 'santa-rules', onclick: () => a.openRules() }, '📖 ', t('santa.options.rules')),
       ),
       h(
@@ -115,7 +129,15 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         'p',
         { class: 'gt-deciding', testid: 'deciding', 'aria-live': 'polite' },
         v.phase === 'pick'
-          ? m.names.map((_, seat) => h('span', { class: v.picked[seat] ? 'sc-picked' : 'who', dataset: { seat: String(seat), picked: String(v.picked[seat]) } }, dot(seat), v.picked[seat] ? '✓ ' : '… ', nameYou(m, seat)))
+          ? m.names.map((_, seat) =>
+              h(
+                'span',
+                { class: v.picked[seat] ? 'sc-picked' : 'who', dataset: { seat: String(seat), picked: String(v.picked[seat]) } },
+                dot(seat),
+                v.picked[seat] ? '✓ ' : '… ',
+                nameYou(m, seat),
+              ),
+            )
           : waiting.length
             ? [h('span', { class: 'muted' }, t('game.deciding')), ' ', waiting.map((seat) => who(m, seat))]
             : t('game.nobodyDeciding'),
@@ -129,9 +151,16 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
   if (v.phase === 'away') {
     const houses = setupHouses(m);
     if (houses && s.clickable.length) {
-      phase.append(h('p', { class: 'lead' }, t('santa.away.yours', { count: v.awayLeft })), h('p', { class: 'hint' }, t('santa.away.hint')), houseButtons(m, houses, a, 'house', s));
+      phase.append(
+        h('p', { class: 'lead' }, t('santa.away.yours', { count: v.awayLeft })),
+        h('p', { class: 'hint' }, t('santa.away.hint')),
+        houseButtons(m, houses, a, 'house', s),
+      );
     } else if (v.awayPlacer !== null) {
-      phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.away.waiting', { name: seatName(m, v.awayPlacer), count: v.awayLeft })), h('p', { class: 'hint' }, t('santa.away.hint')));
+      phase.append(
+        h('p', { class: 'lead' }, '⏳ ', t('santa.away.waiting', { name: seatName(m, v.awayPlacer), count: v.awayLeft })),
+        h('p', { class: 'hint' }, t('santa.away.hint')),
+      );
     }
   }
 
@@ -164,14 +193,20 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
                 disabled: !inHand,
                 'aria-pressed': String(chosen),
                 title: inHand ? t('santa.pick.steps', { card: cardName(card), how: howText(card, isSanta) }) : t('santa.pick.played'),
-                'aria-label': inHand ? `${t('santa.pick.card', { card: cardName(card) })} — ${howText(card, isSanta)}` : `${cardName(card)} (${t('santa.pick.played')})`,
+                'aria-label': inHand
+                  ? `${t('santa.pick.card', { card: cardName(card) })} — ${howText(card, isSanta)}`
+                  : `${cardName(card)} (${t('santa.pick.played')})`,
                 onclick: () => a.pick(card),
               },
               cardText(card, m.me),
             );
           }),
         ),
-        h('p', { class: 'hint', testid: 'pick-status' }, s.myPick !== null ? `✓ ${t('santa.pick.yourPick', { card: cardName(s.myPick) })} ${howText(s.myPick, isSanta)}.` : t('santa.pick.none')),
+        h(
+          'p',
+          { class: 'hint', testid: 'pick-status' },
+          s.myPick !== null ? `✓ ${t('santa.pick.yourPick', { card: cardName(s.myPick) })} ${howText(s.myPick, isSanta)}.` : t('santa.pick.none'),
+        ),
       );
     }
   }
@@ -182,7 +217,16 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       h(
         'ul',
         { class: 'sc-revealed', testid: 'revealed' },
-        v.played.map((c, seat) => h('li', { class: v.tied.includes(seat) && v.tied.length > 1 ? 'tied' : '' }, dot(seat), seatName(m, seat), ' ', h('strong', { class: `sc-card-text${seat % 2 === 1 ? ' red' : ''}` }, c === null ? '—' : cardText(c, seat)))),
+        v.played.map((c, seat) =>
+          h(
+            'li',
+            { class: v.tied.includes(seat) && v.tied.length > 1 ? 'tied' : '' },
+            dot(seat),
+            seatName(m, seat),
+            ' ',
+            h('strong', { class: `sc-card-text${seat % 2 === 1 ? ' red' : ''}` }, c === null ? '—' : cardText(c, seat)),
+          ),
+        ),
       ),
     );
   }
@@ -191,9 +235,23 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
     if (isSanta) {
       phase.append(
         h('p', { class: 'lead' }, t('santa.chooser.yours')),
-        h('div', { class: 'open-buttons' }, v.candidates.map((seat) => h('button', { class: 'btn btn-primary', type: 'button', testid: `chooser-${seat}`, onclick: () => a.clickPlate(seat) }, dot(seat), t('santa.chooser.choose', { name: nameYou(m, seat) })))),
+        h(
+          'div',
+          { class: 'open-buttons' },
+          v.candidates.map((seat) =>
+            h(
+              'button',
+              { class: 'btn btn-primary', type: 'button', testid: `chooser-${seat}`, onclick: () => a.clickPlate(seat) },
+              dot(seat),
+              t('santa.chooser.choose', { name: nameYou(m, seat) }),
+            ),
+          ),
+        ),
       );
-    } else phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.chooser.waiting', { name: seatName(m, v.santa), names: listNames(v.candidates.map((c) => seatName(m, c))) })));
+    } else
+      phase.append(
+        h('p', { class: 'lead' }, '⏳ ', t('santa.chooser.waiting', { name: seatName(m, v.santa), names: listNames(v.candidates.map((c) => seatName(m, c))) })),
+      );
   }
 
   if (v.phase === 'order' && v.orderBy !== null) {
@@ -234,12 +292,39 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
               dot(seat),
               h('span', { class: 'sc-order-name' }, seat === v.santa ? '🎅 ' : '', nameYou(m, seat)),
               h('span', { class: `sc-card-text${seat % 2 === 1 ? ' red' : ''}` }, v.played[seat] !== null ? cardText(v.played[seat]!, seat) : ''),
-              h('button', { class: 'btn btn-small sc-arrow', type: 'button', testid: `order-up-${seat}`, disabled: i === 0, 'aria-label': t('santa.order.up', { name: seatName(m, seat) }), onclick: () => a.moveInOrder(seat, -1) }, '↑'),
-              h('button', { class: 'btn btn-small sc-arrow', type: 'button', testid: `order-down-${seat}`, disabled: i === d.length - 1, 'aria-label': t('santa.order.down', { name: seatName(m, seat) }), onclick: () => a.moveInOrder(seat, 1) }, '↓'),
+              h(
+                'button',
+                {
+                  class: 'btn btn-small sc-arrow',
+                  type: 'button',
+                  testid: `order-up-${seat}`,
+                  disabled: i === 0,
+                  'aria-label': t('santa.order.up', { name: seatName(m, seat) }),
+                  onclick: () => a.moveInOrder(seat, -1),
+                },
+                '↑',
+              ),
+              h(
+                'button',
+                {
+                  class: 'btn btn-small sc-arrow',
+                  type: 'button',
+                  testid: `order-down-${seat}`,
+                  disabled: i === d.length - 1,
+                  'aria-label': t('santa.order.down', { name: seatName(m, seat) }),
+                  onclick: () => a.moveInOrder(seat, 1),
+                },
+                '↓',
+              ),
             ),
           ),
         ),
-        h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'order-confirm', disabled: s.sent, onclick: () => a.confirmOrder() }, '✓ ', t('santa.order.confirm')),
+        h(
+          'button',
+          { class: 'btn btn-primary btn-big', type: 'button', testid: 'order-confirm', disabled: s.sent, onclick: () => a.confirmOrder() },
+          '✓ ',
+          t('santa.order.confirm'),
+        ),
       );
     } else phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.order.waiting', { name: seatName(m, v.orderBy) })));
   }
@@ -249,7 +334,15 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       h(
         'ol',
         { class: 'sc-turns', testid: 'turns', 'aria-label': t('santa.move.order') },
-        v.order.map((seat, i) => h('li', { class: i < v.turn ? 'done' : i === v.turn ? 'now' : '' }, dot(seat), seatName(m, seat), i < v.turn ? ` ✓` : i === v.turn ? ` · ${t('santa.order.now')}` : '')),
+        v.order.map((seat, i) =>
+          h(
+            'li',
+            { class: i < v.turn ? 'done' : i === v.turn ? 'now' : '' },
+            dot(seat),
+            seatName(m, seat),
+            i < v.turn ? ` ✓` : i === v.turn ? ` · ${t('santa.order.now')}` : '',
+          ),
+        ),
       ),
     );
   }
@@ -272,14 +365,22 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
                 'button',
                 { class: 'btn sc-route-btn', type: 'button', testid: `route-${k}`, onclick: () => a.chooseRoute(route) },
                 h('span', { class: 'sc-route-path' }, [from, ...route].map((id) => m.town.houses[id].label).join(' → ')),
-                h('small', { class: 'muted' }, via.length ? t('santa.move.via', { houses: via.map((id) => houseLabel(m.town, id)).join(', ') }) : t('santa.move.direct')),
+                h(
+                  'small',
+                  { class: 'muted' },
+                  via.length ? t('santa.move.via', { houses: via.map((id) => houseLabel(m.town, id)).join(', ') }) : t('santa.move.direct'),
+                ),
               );
             }),
           ),
           h('button', { class: 'btn btn-ghost', type: 'button', testid: 'route-cancel', onclick: () => a.cancelRoute() }, t('santa.move.cancel')),
         );
       } else {
-        phase.append(h('p', { class: 'hint' }, t('santa.move.click')), h('h3', { class: 'sub' }, t('santa.move.destinations')), houseButtons(m, moves.destinations, a, 'dest', s));
+        phase.append(
+          h('p', { class: 'hint' }, t('santa.move.click')),
+          h('h3', { class: 'sub' }, t('santa.move.destinations')),
+          houseButtons(m, moves.destinations, a, 'dest', s),
+        );
       }
     } else if (m.me >= 0 && card !== null) {
       phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.move.waiting', { name: seatName(m, v.mover), card: cardText(card, v.mover) })));
@@ -291,14 +392,31 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
     if (isSanta) {
       phase.append(
         h('p', { class: 'lead' }, t('santa.give.yours', { house: houseLabel(m.town, g.house) })),
-        h('div', { class: 'open-buttons' }, g.kids.map((kid) => h('button', { class: 'btn btn-primary', type: 'button', testid: `give-${kid}`, onclick: () => a.clickPlate(kid) }, '🎁 ', dot(kid), t('santa.give.kid', { name: seatName(m, kid) })))),
+        h(
+          'div',
+          { class: 'open-buttons' },
+          g.kids.map((kid) =>
+            h(
+              'button',
+              { class: 'btn btn-primary', type: 'button', testid: `give-${kid}`, onclick: () => a.clickPlate(kid) },
+              '🎁 ',
+              dot(kid),
+              t('santa.give.kid', { name: seatName(m, kid) }),
+            ),
+          ),
+        ),
       );
     } else phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.give.waiting', { name: seatName(m, v.santa), house: houseLabel(m.town, g.house) })));
   }
 
   if (v.phase === 'over' && v.winners) {
     phase.append(
-      h('p', { class: 'winners', testid: 'winners' }, '🏆 ', t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) })),
+      h(
+        'p',
+        { class: 'winners', testid: 'winners' },
+        '🏆 ',
+        t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) }),
+      ),
       h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('santa.phase.over'), ' →'),
     );
   }
@@ -312,7 +430,13 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       { class: 'log-details sc-events', open: true, dataset: { key: 'santa-events' } },
       h('summary', null, `${t('santa.events.title')} · ${current.round === 0 ? t('santa.header.setup') : t('game.round', { n: current.round })}`),
       entries.length
-        ? h('ol', { class: 'reveal-log', testid: 'santa-events', 'aria-live': 'polite' }, entries.map((e) => h('li', { class: `ev-${e.kind}${e.kind === 'score' ? ` ev-${e.cause}` : ''}` }, 'seat' in e ? dot(e.seat) : null, describe(e, m))))
+        ? h(
+            'ol',
+            { class: 'reveal-log', testid: 'santa-events', 'aria-live': 'polite' },
+            entries.map((e) =>
+              h('li', { class: `ev-${e.kind}${e.kind === 'score' ? ` ev-${e.cause}` : ''}` }, 'seat' in e ? dot(e.seat) : null, describe(e, m)),
+            ),
+          )
         : h('p', { class: 'hint', testid: 'santa-events' }, t('santa.events.none')),
     ),
   );
@@ -334,7 +458,14 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
             h(
               'tr',
               { class: i === m.me ? 'me' : '' },
-              h('td', null, dot(i), i === v.santa ? '🎅 ' : '', name, v.positions[i] !== null ? h('small', { class: 'muted' }, ` · ${m.town.houses[v.positions[i]!].label}`) : null),
+              h(
+                'td',
+                null,
+                dot(i),
+                i === v.santa ? '🎅 ' : '',
+                name,
+                v.positions[i] !== null ? h('small', { class: 'muted' }, ` · ${m.town.houses[v.positions[i]!].label}`) : null,
+              ),
               h('td', null, v.played[i] !== null ? cardText(v.played[i]!, i) : v.phase === 'pick' && v.picked[i] ? '🂠' : '—'),
               h('td', null, String(v.scores[i])),
             ),

@@ -18,7 +18,13 @@ export function scoreChart(series: number[][], names: string[], roles: string[])
   c.xTitle(t('santa.end.round'), 3);
   series.forEach((vals, seat) => {
     const dy = jitter(seat, series.length, 1.4);
-    const line = c.playerLine(seat, names[seat], vals.map((_, r) => r), vals, dy);
+    const line = c.playerLine(
+      seat,
+      names[seat],
+      vals.map((_, r) => r),
+      vals,
+      dy,
+    );
     if (roles[seat] === 'santa') line.setAttribute('stroke-dasharray', '7 4');
     const last = vals.length - 1;
     vals.forEach((v, r) => c.dot(seat, r, v, dy, r === last ? 4.5 : 2.2, r === last ? 1.5 : 0));
@@ -34,8 +40,11 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
   const winners = snap.result?.winners ?? v.winners ?? [];
   const scores = snap.result?.scores ?? v.scores;
   const seen = names.map((_, i) => v.log.filter((e) => e.kind === 'score' && e.seat === i && e.cause === 'saw-santa').length);
-  const presents = names.map((_, i) =>
-    v.log.filter((e) => e.kind === 'score' && e.seat === i && (i === v.santa ? e.cause === 'present' || e.cause === 'start-present' : e.cause === 'took-present')).length,
+  const presents = names.map(
+    (_, i) =>
+      v.log.filter(
+        (e) => e.kind === 'score' && e.seat === i && (i === v.santa ? e.cause === 'present' || e.cause === 'start-present' : e.cause === 'took-present'),
+      ).length,
   );
   const order = names.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
   const log = v.scoreLog.length ? v.scoreLog : [v.scores];
@@ -48,7 +57,11 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
     h(
       'table',
       { class: 'score-table final', testid: 'final-scores' },
-      h('thead', null, h('tr', null, h('th', null, ''), h('th', null, t('santa.end.seen')), h('th', null, t('santa.end.presents')), h('th', null, t('santa.score')))),
+      h(
+        'thead',
+        null,
+        h('tr', null, h('th', null, ''), h('th', null, t('santa.end.seen')), h('th', null, t('santa.end.presents')), h('th', null, t('santa.score'))),
+      ),
       h(
         'tbody',
         null,
@@ -77,7 +90,17 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
             h(
               'table',
               { class: 'score-table sc-rounds', testid: 'per-round' },
-              h('thead', null, h('tr', null, h('th', null, ''), h('th', null, t('santa.end.start')), Array.from({ length: rounds }, (_, r) => h('th', null, String(r + 1))))),
+              h(
+                'thead',
+                null,
+                h(
+                  'tr',
+                  null,
+                  h('th', null, ''),
+                  h('th', null, t('santa.end.start')),
+                  Array.from({ length: rounds }, (_, r) => h('th', null, String(r + 1))),
+                ),
+              ),
               h(
                 'tbody',
                 null,

@@ -12,7 +12,13 @@ function variant(text: string, on: boolean, isDefault: boolean, testid: string):
     'li',
     { class: `sc-variant${on ? ' on' : ''}`, testid, dataset: { on: String(on) } },
     h('span', { class: 'sc-variant-mark', 'aria-hidden': 'true' }, on ? '✓' : '○'),
-    h('span', null, text, isDefault ? h('small', { class: 'sc-tag' }, t('santa.rules.default')) : null, on ? h('strong', { class: 'sc-tag on' }, t('santa.rules.on')) : null),
+    h(
+      'span',
+      null,
+      text,
+      isDefault ? h('small', { class: 'sc-tag' }, t('santa.rules.default')) : null,
+      on ? h('strong', { class: 'sc-tag on' }, t('santa.rules.on')) : null,
+    ),
   );
 }
 

@@ -255,11 +255,46 @@ export class SantaScene extends OnDemandScene {
     const me = m.me;
     const keys = {
       header: JSON.stringify([common, v.round, v.phase, v.supply]),
-      town: JSON.stringify([common, v.away, state.clickable, state.clickMode, state.routeTarget, state.routeChoices, me >= 0 ? [v.positions[me], v.played[me]] : null, v.santa]),
-      plates: JSON.stringify([common, m.names, me, v.scores, v.picked, v.played, v.hands.map((x) => x.length), v.phase, v.order, v.turn, v.mover, v.orderBy, v.winners, v.santa, v.tied, awaited(v), state.orderDraft, state.plateChoice, state.myPick, this.flipAt]),
+      town: JSON.stringify([
+        common,
+        v.away,
+        state.clickable,
+        state.clickMode,
+        state.routeTarget,
+        state.routeChoices,
+        me >= 0 ? [v.positions[me], v.played[me]] : null,
+        v.santa,
+      ]),
+      plates: JSON.stringify([
+        common,
+        m.names,
+        me,
+        v.scores,
+        v.picked,
+        v.played,
+        v.hands.map((x) => x.length),
+        v.phase,
+        v.order,
+        v.turn,
+        v.mover,
+        v.orderBy,
+        v.winners,
+        v.santa,
+        v.tied,
+        awaited(v),
+        state.orderDraft,
+        state.plateChoice,
+        state.myPick,
+        this.flipAt,
+      ]),
       hand: JSON.stringify([common, me, me >= 0 ? v.hands[me] : null, state.myPick, state.canPick, me >= 0 ? v.played[me] : null, v.phase]),
     };
-    const draw = { header: () => this.drawHeader(L, m), town: () => this.drawTown(L, state), plates: () => m.names.forEach((_, seat) => this.drawPlate(L, seat, state)), hand: () => L.hand && this.drawHand(L, state) };
+    const draw = {
+      header: () => this.drawHeader(L, m),
+      town: () => this.drawTown(L, state),
+      plates: () => m.names.forEach((_, seat) => this.drawPlate(L, seat, state)),
+      hand: () => L.hand && this.drawHand(L, state),
+    };
     for (const part of ['town', 'header', 'plates', 'hand'] as const) {
       if (keys[part] === this.layerKeys[part]) continue;
       this.layerKeys[part] = keys[part];
@@ -282,7 +317,14 @@ export class SantaScene extends OnDemandScene {
     const round = v.round === 0 ? t('santa.header.setup') : t('santa.header.round', { n: v.round, total: ROUNDS });
     this.text(`${round}  ·  ${t(`santa.phase.${v.phase}`)}`, { fontSize: L.narrow ? 14 : 16, fontWeight: '700' }, r.x, r.y + r.h / 2, 0, 0.5);
     // The present supply.
-    const label = this.text(t('santa.header.supply', { n: v.supply }), { fontSize: L.narrow ? 12 : 14, fontWeight: '700', fill: C.gold }, r.x + r.w, r.y + r.h / 2, 1, 0.5);
+    const label = this.text(
+      t('santa.header.supply', { n: v.supply }),
+      { fontSize: L.narrow ? 12 : 14, fontWeight: '700', fill: C.gold },
+      r.x + r.w,
+      r.y + r.h / 2,
+      1,
+      0.5,
+    );
     const g = new Graphics();
     this.presentShape(g, r.x + r.w - label.width - 12, r.y + r.h / 2 + 1, L.narrow ? 13 : 15);
     this.staticLayer.addChild(g);
@@ -296,7 +338,9 @@ export class SantaScene extends OnDemandScene {
 
   /** A small wrapped present centred on (x, y). */
   private presentShape(g: Graphics, x: number, y: number, s: number): void {
-    g.roundRect(x - s / 2, y - s / 2, s, s, s * 0.15).fill(C.present).stroke({ width: 1, color: 0x7a1414 });
+    g.roundRect(x - s / 2, y - s / 2, s, s, s * 0.15)
+      .fill(C.present)
+      .stroke({ width: 1, color: 0x7a1414 });
     g.rect(x - s * 0.09, y - s / 2, s * 0.18, s).fill(C.ribbon);
     g.rect(x - s / 2, y - s * 0.09, s, s * 0.18).fill(C.ribbon);
     g.ellipse(x - s * 0.17, y - s * 0.58, s * 0.17, s * 0.11).fill(C.ribbon);
@@ -343,7 +387,7 @@ export class SantaScene extends OnDemandScene {
     const bg = new Graphics();
     bg.roundRect(b.x, b.y, b.w, b.h, 14).fill(C.night).stroke({ width: 2, color: C.nightEdge });
     let seed = 7;
-    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const flakes = Math.round((b.w * b.h) / 2600);
     for (let i = 0; i < flakes; i++) {
       bg.circle(b.x + 6 + rnd() * (b.w - 12), b.y + 6 + rnd() * (b.h - 12), 0.6 + rnd() * 1.3).fill({ color: 0xffffff, alpha: 0.12 + rnd() * 0.22 });
@@ -355,12 +399,18 @@ export class SantaScene extends OnDemandScene {
     for (const st of town.streets) {
       const p = this.housePx(st.a);
       const q = this.housePx(st.b);
-      streets.moveTo(p.x, p.y).lineTo(q.x, q.y).stroke({ width: cell * 0.2 + 3, color: C.streetEdge, alpha: 0.55, cap: 'round' });
+      streets
+        .moveTo(p.x, p.y)
+        .lineTo(q.x, q.y)
+        .stroke({ width: cell * 0.2 + 3, color: C.streetEdge, alpha: 0.55, cap: 'round' });
     }
     for (const st of town.streets) {
       const p = this.housePx(st.a);
       const q = this.housePx(st.b);
-      streets.moveTo(p.x, p.y).lineTo(q.x, q.y).stroke({ width: cell * 0.2, color: C.snow, alpha: 0.92, cap: 'round' });
+      streets
+        .moveTo(p.x, p.y)
+        .lineTo(q.x, q.y)
+        .stroke({ width: cell * 0.2, color: C.snow, alpha: 0.92, cap: 'round' });
     }
     this.staticLayer.addChild(streets);
 
@@ -417,15 +467,35 @@ export class SantaScene extends OnDemandScene {
       if (!isAway) g.circle(0, 0, w * 0.85).fill({ color: 0xffc36b, alpha: 0.1 });
       if (canClick) {
         const color = s.routeTarget === house.id ? C.ember : via.has(house.id) ? C.via : C.gold;
-        g.circle(0, 0, cell * 0.44).fill({ color, alpha: 0.16 }).stroke({ width: Math.max(2.5, cell * 0.045), color, alpha: 0.95 });
+        g.circle(0, 0, cell * 0.44)
+          .fill({ color, alpha: 0.16 })
+          .stroke({ width: Math.max(2.5, cell * 0.045), color, alpha: 0.95 });
       }
       const top = -(bodyH + roofH) / 2 + 1;
-      g.rect(-w / 2, top + roofH, w, bodyH).fill(isAway ? C.houseAway : C.house).stroke({ width: 1, color: 0x000000, alpha: 0.35 });
+      g.rect(-w / 2, top + roofH, w, bodyH)
+        .fill(isAway ? C.houseAway : C.house)
+        .stroke({ width: 1, color: 0x000000, alpha: 0.35 });
       g.poly([-w / 2 - w * 0.1, top + roofH + 1, 0, top, w / 2 + w * 0.1, top + roofH + 1]).fill(isAway ? C.roofAway : C.roof);
       // Snow on the roof.
-      g.poly([-w * 0.36, top + roofH * 0.42, 0, top - 1, w * 0.36, top + roofH * 0.42, w * 0.2, top + roofH * 0.34, 0, top + roofH * 0.2, -w * 0.2, top + roofH * 0.34]).fill({ color: 0xffffff, alpha: 0.9 });
+      g.poly([
+        -w * 0.36,
+        top + roofH * 0.42,
+        0,
+        top - 1,
+        w * 0.36,
+        top + roofH * 0.42,
+        w * 0.2,
+        top + roofH * 0.34,
+        0,
+        top + roofH * 0.2,
+        -w * 0.2,
+        top + roofH * 0.34,
+      ]).fill({ color: 0xffffff, alpha: 0.9 });
       c.addChild(g);
-      const num = new Text({ text: house.label, style: { fontFamily: TABLE_FONT, fontSize: Math.max(9, Math.round(bodyH * 0.7)), fontWeight: '800', fill: isAway ? 0x23272e : C.ink } });
+      const num = new Text({
+        text: house.label,
+        style: { fontFamily: TABLE_FONT, fontSize: Math.max(9, Math.round(bodyH * 0.7)), fontWeight: '800', fill: isAway ? 0x23272e : C.ink },
+      });
       num.anchor.set(0.5, 0.5);
       num.position.set(0, Math.round(top + roofH + bodyH / 2 + 0.5));
       c.addChild(num);
@@ -438,7 +508,18 @@ export class SantaScene extends OnDemandScene {
       if (L.showNames) {
         const name = new Text({
           text: houseName(town, house.id),
-          style: { fontFamily: TABLE_FONT, fontSize: 10, fontWeight: '600', fill: 0xdfe8f2, align: 'center', wordWrap: true, wordWrapWidth: cell * 0.96, breakWords: true, lineHeight: 11, stroke: { color: C.night, width: 3 } },
+          style: {
+            fontFamily: TABLE_FONT,
+            fontSize: 10,
+            fontWeight: '600',
+            fill: 0xdfe8f2,
+            align: 'center',
+            wordWrap: true,
+            wordWrapWidth: cell * 0.96,
+            breakWords: true,
+            lineHeight: 11,
+            stroke: { color: C.night, width: 3 },
+          },
         });
         name.anchor.set(0.5, 0);
         name.position.set(0, Math.round(top + roofH + bodyH + 2));
@@ -463,8 +544,29 @@ export class SantaScene extends OnDemandScene {
       let x = 0;
       const y = 0;
       const items: [string, (g: Graphics, x: number) => void][] = [
-        [t('santa.legend.street'), (g, x) => g.moveTo(x, y).lineTo(x + 22, y).stroke({ width: 6, color: C.snow, cap: 'round' })],
-        [t('santa.legend.path'), (g, x) => this.dashes(g, [{ x, y }, { x: x + 22, y }], 5, 3, 3, C.path)],
+        [
+          t('santa.legend.street'),
+          (g, x) =>
+            g
+              .moveTo(x, y)
+              .lineTo(x + 22, y)
+              .stroke({ width: 6, color: C.snow, cap: 'round' }),
+        ],
+        [
+          t('santa.legend.path'),
+          (g, x) =>
+            this.dashes(
+              g,
+              [
+                { x, y },
+                { x: x + 22, y },
+              ],
+              5,
+              3,
+              3,
+              C.path,
+            ),
+        ],
         [t('santa.legend.away'), (_g, x) => this.text('🧳', { fontFamily: EMOJI_FONT, fontSize: 12 }, x + 10, y, 0.5, 0.5, lg)],
         [t('santa.legend.present'), (g, x) => this.presentShape(g, x + 10, y + 1, 11)],
       ];
@@ -554,8 +656,30 @@ export class SantaScene extends OnDemandScene {
       statusColor = C.gold;
     }
     const sub = `${seat === v.santa ? t('santa.role.santa') : t('santa.role.kid')} · ${t('santa.cards', { count: cardsLeft })}`;
-    this.text(narrow && status ? status : sub, { fontSize: 11, fontWeight: '600', fill: narrow && status ? statusColor : C.muted, fontStyle: narrow && status && !status.startsWith('✓') ? 'italic' : 'normal' }, 15, r.h - 15, 0, 0.5, c);
-    if (!narrow && status) this.text(status, { fontSize: 11, fontWeight: '700', fill: statusColor, fontStyle: status.startsWith('✓') ? 'normal' : 'italic' }, 15 + (r.w - 15) * 0.5, r.h - 15, 0, 0.5, c);
+    this.text(
+      narrow && status ? status : sub,
+      {
+        fontSize: 11,
+        fontWeight: '600',
+        fill: narrow && status ? statusColor : C.muted,
+        fontStyle: narrow && status && !status.startsWith('✓') ? 'italic' : 'normal',
+      },
+      15,
+      r.h - 15,
+      0,
+      0.5,
+      c,
+    );
+    if (!narrow && status)
+      this.text(
+        status,
+        { fontSize: 11, fontWeight: '700', fill: statusColor, fontStyle: status.startsWith('✓') ? 'normal' : 'italic' },
+        15 + (r.w - 15) * 0.5,
+        r.h - 15,
+        0,
+        0.5,
+        c,
+      );
 
     // Score.
     this.text(String(v.scores[seat]), { fontSize: narrow ? 20 : 24, fontWeight: '900', fill: C.gold }, cr.x - r.x - 10, r.h / 2, 1, 0.5, c);
@@ -589,7 +713,10 @@ export class SantaScene extends OnDemandScene {
   }
 
   private cardBack(parent: Container, w: number, h: number): void {
-    const g = new Graphics().roundRect(-w / 2, -h / 2, w, h, 5).fill(0x9b2c2c).stroke({ width: 1.5, color: C.cream });
+    const g = new Graphics()
+      .roundRect(-w / 2, -h / 2, w, h, 5)
+      .fill(0x9b2c2c)
+      .stroke({ width: 1.5, color: C.cream });
     g.roundRect(-w / 2 + 3, -h / 2 + 3, w - 6, h - 6, 3).stroke({ width: 1, color: C.gold, alpha: 0.7 });
     g.star(0, 0, 5, w * 0.2, w * 0.09).fill({ color: C.gold, alpha: 0.85 });
     parent.addChild(g);
@@ -597,11 +724,17 @@ export class SantaScene extends OnDemandScene {
 
   /** A card face centred on (0, 0); `secret`: my own face-down pick, seen only by me. */
   private cardFace(parent: Container, card: number, seat: number, w: number, h: number, secret: boolean): void {
-    const g = new Graphics().roundRect(-w / 2, -h / 2, w, h, 5).fill(C.cream).stroke({ width: secret ? 2 : 1.5, color: secret ? C.gold : playerColorNum(seat) });
+    const g = new Graphics()
+      .roundRect(-w / 2, -h / 2, w, h, 5)
+      .fill(C.cream)
+      .stroke({ width: secret ? 2 : 1.5, color: secret ? C.gold : playerColorNum(seat) });
     if (secret) g.roundRect(-w / 2 + 2, -h / 2 + 2, w - 4, h - 4, 4).stroke({ width: 1, color: C.gold, alpha: 0.6 });
     parent.addChild(g);
     const red = suitIsRed(seat);
-    const rank = new Text({ text: cardName(card), style: { fontFamily: TABLE_FONT, fontSize: Math.round(h * 0.42), fontWeight: '900', fill: red ? 0xc0282d : 0x222222 } });
+    const rank = new Text({
+      text: cardName(card),
+      style: { fontFamily: TABLE_FONT, fontSize: Math.round(h * 0.42), fontWeight: '900', fill: red ? 0xc0282d : 0x222222 },
+    });
     rank.anchor.set(0.5, 0.5);
     rank.position.set(0, -h * 0.1);
     parent.addChild(rank);
@@ -893,7 +1026,9 @@ export class SantaScene extends OnDemandScene {
     const g = new Graphics();
     const isSanta = seat === m.view.santa;
     g.circle(1, 2, r).fill({ color: 0x000000, alpha: 0.35 });
-    g.circle(0, 0, r).fill(playerColorNum(seat)).stroke({ width: isSanta ? 2.5 : 2, color: isSanta ? C.gold : 0xffffff });
+    g.circle(0, 0, r)
+      .fill(playerColorNum(seat))
+      .stroke({ width: isSanta ? 2.5 : 2, color: isSanta ? C.gold : 0xffffff });
     c.addChild(g);
     if (isSanta) {
       const e = new Text({ text: '🎅', style: { fontFamily: EMOJI_FONT, fontSize: Math.round(r * 1.35) } });
@@ -901,7 +1036,10 @@ export class SantaScene extends OnDemandScene {
       e.position.set(0, 1);
       c.addChild(e);
     } else {
-      const e = new Text({ text: initial(m.names[seat]), style: { fontFamily: TABLE_FONT, fontSize: Math.round(r * 1.15), fontWeight: '900', fill: 0xffffff, stroke: { color: 0x000000, width: 2 } } });
+      const e = new Text({
+        text: initial(m.names[seat]),
+        style: { fontFamily: TABLE_FONT, fontSize: Math.round(r * 1.15), fontWeight: '900', fill: 0xffffff, stroke: { color: 0x000000, width: 2 } },
+      });
       e.anchor.set(0.5, 0.5);
       c.addChild(e);
     }
@@ -965,7 +1103,13 @@ export class SantaScene extends OnDemandScene {
       const p = this.housePx(e.house);
       const label = new Text({
         text: e.delta > 0 ? `+${e.delta}` : `−${-e.delta}`,
-        style: { fontFamily: TABLE_FONT, fontSize: Math.max(16, Math.round(L.cell * 0.3)), fontWeight: '900', fill: e.delta > 0 ? playerColorNum(e.seat) : C.bad, stroke: { color: 0x0b1220, width: 4 } },
+        style: {
+          fontFamily: TABLE_FONT,
+          fontSize: Math.max(16, Math.round(L.cell * 0.3)),
+          fontWeight: '900',
+          fill: e.delta > 0 ? playerColorNum(e.seat) : C.bad,
+          stroke: { color: 0x0b1220, width: 4 },
+        },
       });
       label.anchor.set(0.5, 0.5);
       const offset = this.fx.children.length % 2 ? 0.2 : -0.2;
@@ -1003,7 +1147,10 @@ export class SantaScene extends OnDemandScene {
     fitText(tx, r.w - 24, last);
     tx.anchor.set(0.5, 0.5);
     const w = Math.min(r.w, tx.width + 24);
-    const g = new Graphics().roundRect(r.x + (r.w - w) / 2, r.y, w, r.h, r.h / 2).fill({ color: 0x0b1220, alpha: 0.78 }).stroke({ width: 1, color: C.gold, alpha: 0.5 });
+    const g = new Graphics()
+      .roundRect(r.x + (r.w - w) / 2, r.y, w, r.h, r.h / 2)
+      .fill({ color: 0x0b1220, alpha: 0.78 })
+      .stroke({ width: 1, color: C.gold, alpha: 0.5 });
     tx.position.set(Math.round(r.x + r.w / 2), Math.round(r.y + r.h / 2));
     this.captionLayer.addChild(g, tx);
   }
@@ -1081,4 +1228,3 @@ export class SantaScene extends OnDemandScene {
     if (this.flipTargets.length && flipFaceUp(this.flipTargets, this.clock - this.flipAt)) this.flipTargets = [];
   }
 }
-

@@ -142,7 +142,13 @@ export class SantaTable implements GameTable {
       clickable = moves.destinations;
       clickMode = 'move';
     }
-    const plateChoice = sent ? [] : v.phase === 'chooser' && m.me === v.santa ? v.candidates : v.phase === 'give' && m.me === v.santa && v.pendingGive ? v.pendingGive.kids : [];
+    const plateChoice = sent
+      ? []
+      : v.phase === 'chooser' && m.me === v.santa
+        ? v.candidates
+        : v.phase === 'give' && m.me === v.santa && v.pendingGive
+          ? v.pendingGive.kids
+          : [];
     return {
       model: m,
       clickable,
@@ -163,7 +169,21 @@ export class SantaTable implements GameTable {
     const s = this.sceneState(m);
     this.scene.update(s);
     const { log: _log, ...view } = m.view;
-    const key = JSON.stringify([view, m.view.log.length, m.secret, m.me, m.names, m.snap.seats.map((x) => x.awaiting), s.clickable, s.routeTarget, s.routeChoices, s.myPick, s.orderDraft, s.plateChoice, lang()]);
+    const key = JSON.stringify([
+      view,
+      m.view.log.length,
+      m.secret,
+      m.me,
+      m.names,
+      m.snap.seats.map((x) => x.awaiting),
+      s.clickable,
+      s.routeTarget,
+      s.routeChoices,
+      s.myPick,
+      s.orderDraft,
+      s.plateChoice,
+      lang(),
+    ]);
     if (key === this.controlsKey) return;
     this.controlsKey = key;
     patch(this.hosts.controls, renderControls(s, this.actions));

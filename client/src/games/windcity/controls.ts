@@ -65,7 +65,13 @@ function squareLabel(m: Model, sq: SquareId): string {
   return tags.length ? `${squareName(sq)} · ${tags.join(' · ')}` : squareName(sq);
 }
 
-function squareButtons(m: Model, squares: SquareId[], prefix: string, onClick: (sq: SquareId) => void, opts: { selected?: SquareId[]; price?: (sq: SquareId) => number; disabled?: boolean } = {}): HTMLElement {
+function squareButtons(
+  m: Model,
+  squares: SquareId[],
+  prefix: string,
+  onClick: (sq: SquareId) => void,
+  opts: { selected?: SquareId[]; price?: (sq: SquareId) => number; disabled?: boolean } = {},
+): HTMLElement {
   const sel = new Set(opts.selected ?? []);
   return h(
     'div',
@@ -111,11 +117,21 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
     h(
       'div',
       { class: 'wc-head' },
-      h('h2', { class: 'panel-title', testid: 'phase-title', dataset: { phase: v.phase, turn: String(v.turn), active: String(v.active) } }, `${turn} · ${t(`windcity.phase.${v.phase}`)}`),
+      h(
+        'h2',
+        { class: 'panel-title', testid: 'phase-title', dataset: { phase: v.phase, turn: String(v.turn), active: String(v.active) } },
+        `${turn} · ${t(`windcity.phase.${v.phase}`)}`,
+      ),
       h(
         'div',
         { class: 'wc-role-row' },
-        h('p', { class: 'wc-role', testid: 'my-role' }, m.me < 0 ? `👀 ${t('windcity.role.watching')}` : h('span', null, dot(m.me), t('windcity.role.you', { name: seatName(m, m.me) }), ' · 🪙 ', String(v.coins[m.me]))),
+        h(
+          'p',
+          { class: 'wc-role', testid: 'my-role' },
+          m.me < 0
+            ? `👀 ${t('windcity.role.watching')}`
+            : h('span', null, dot(m.me), t('windcity.role.you', { name: seatName(m, m.me) }), ' · 🪙 ', String(v.coins[m.me])),
+        ),
         h('button', { class: 'btn btn-small', type: 'button', testid: 'windcity-rules', onclick: () => a.openRules() }, '📖 ', t('windcity.options.rules')),
       ),
     ),
@@ -148,7 +164,20 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
         h(
           'div',
           { class: 'wc-cols', role: 'group' },
-          Array.from({ length: 8 }, (_, col) => h('button', { class: 'btn wc-col-btn', type: 'button', testid: `col-${col}`, 'aria-label': t('windcity.hurricane.col', { sq: squareName(col) }), onclick: () => a.hurricane(col) }, colName(col), isObservatory(col) ? ' 🔭' : '')),
+          Array.from({ length: 8 }, (_, col) =>
+            h(
+              'button',
+              {
+                class: 'btn wc-col-btn',
+                type: 'button',
+                testid: `col-${col}`,
+                'aria-label': t('windcity.hurricane.col', { sq: squareName(col) }),
+                onclick: () => a.hurricane(col),
+              },
+              colName(col),
+              isObservatory(col) ? ' 🔭' : '',
+            ),
+          ),
         ),
       );
     } else waitFor('windcity.hurricane.waiting', v.placer);
@@ -210,9 +239,41 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
                 'li',
                 { class: 'wc-plan-item' },
                 h('span', { class: 'wc-plan-text' }, actionText(card.actions[i]), h('small', { class: 'muted' }, ` 🪙${card.actions[i].cost}`)),
-                h('button', { class: 'btn btn-small', type: 'button', testid: `plan-up-${i}`, disabled: k === 0, 'aria-label': t('windcity.plan.up', { action: actionText(card.actions[i]) }), onclick: () => a.movePlan(i, -1) }, '↑'),
-                h('button', { class: 'btn btn-small', type: 'button', testid: `plan-down-${i}`, disabled: k === s.plan.length - 1, 'aria-label': t('windcity.plan.down', { action: actionText(card.actions[i]) }), onclick: () => a.movePlan(i, 1) }, '↓'),
-                h('button', { class: 'btn btn-small', type: 'button', testid: `plan-remove-${i}`, 'aria-label': t('windcity.plan.remove', { action: actionText(card.actions[i]) }), onclick: () => a.toggleAction(i) }, '✕'),
+                h(
+                  'button',
+                  {
+                    class: 'btn btn-small',
+                    type: 'button',
+                    testid: `plan-up-${i}`,
+                    disabled: k === 0,
+                    'aria-label': t('windcity.plan.up', { action: actionText(card.actions[i]) }),
+                    onclick: () => a.movePlan(i, -1),
+                  },
+                  '↑',
+                ),
+                h(
+                  'button',
+                  {
+                    class: 'btn btn-small',
+                    type: 'button',
+                    testid: `plan-down-${i}`,
+                    disabled: k === s.plan.length - 1,
+                    'aria-label': t('windcity.plan.down', { action: actionText(card.actions[i]) }),
+                    onclick: () => a.movePlan(i, 1),
+                  },
+                  '↓',
+                ),
+                h(
+                  'button',
+                  {
+                    class: 'btn btn-small',
+                    type: 'button',
+                    testid: `plan-remove-${i}`,
+                    'aria-label': t('windcity.plan.remove', { action: actionText(card.actions[i]) }),
+                    onclick: () => a.toggleAction(i),
+                  },
+                  '✕',
+                ),
               ),
             ),
           ),
@@ -222,7 +283,18 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
       phase.append(
         h('p', { class: `wc-total${over ? ' over' : ''}`, testid: 'plan-total' }, t('windcity.card.total', { cost: s.planCost, coins })),
         previewText(s) ?? '',
-        h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'plan-confirm', disabled: s.sent || !s.plan.length || over, onclick: () => a.confirmPlan() }, '✓ ', t('windcity.plan.confirm')),
+        h(
+          'button',
+          {
+            class: 'btn btn-primary btn-big',
+            type: 'button',
+            testid: 'plan-confirm',
+            disabled: s.sent || !s.plan.length || over,
+            onclick: () => a.confirmPlan(),
+          },
+          '✓ ',
+          t('windcity.plan.confirm'),
+        ),
       );
     } else waitFor('windcity.plan.waiting', v.active);
   }
@@ -240,7 +312,13 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
         h('p', { class: 'hint' }, t('windcity.renew.plan', { plan: planText(card.id, s.plan), cost: s.planCost })),
         previewText(s) ?? '',
         h('p', { class: 'hint' }, t('windcity.renew.hint')),
-        mine.length ? squareButtons(m, mine, 'renew', (sq) => a.toggleSquare(sq), { selected: s.selected, price: (sq) => renewPrice(sq, v.houses[sq]!), disabled: s.sent }) : h('p', { class: 'hint' }, t('windcity.renew.none')),
+        mine.length
+          ? squareButtons(m, mine, 'renew', (sq) => a.toggleSquare(sq), {
+              selected: s.selected,
+              price: (sq) => renewPrice(sq, v.houses[sq]!),
+              disabled: s.sent,
+            })
+          : h('p', { class: 'hint' }, t('windcity.renew.none')),
         h('p', { class: `wc-total${over ? ' over' : ''}`, testid: 'renew-total' }, t('windcity.renew.total', { cost, spare })),
         h(
           'button',
@@ -255,7 +333,17 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
   if (v.phase === 'market' && v.market) {
     const mk = v.market;
     if (secondsLeft !== null) {
-      phase.append(h('p', { class: `wc-timer${secondsLeft <= 10 ? ' urgent' : ''}`, testid: 'market-timer', dataset: { left: String(secondsLeft) }, 'aria-live': 'off' }, '⏱ ', t('windcity.market.timer'), ' ', h('strong', { class: 'wc-timer-num' }, String(secondsLeft)), ' s'));
+      phase.append(
+        h(
+          'p',
+          { class: `wc-timer${secondsLeft <= 10 ? ' urgent' : ''}`, testid: 'market-timer', dataset: { left: String(secondsLeft) }, 'aria-live': 'off' },
+          '⏱ ',
+          t('windcity.market.timer'),
+          ' ',
+          h('strong', { class: 'wc-timer-num' }, String(secondsLeft)),
+          ' s',
+        ),
+      );
     }
     if (m.me === mk.seller) {
       const reqs = m.secret?.requests ?? [];
@@ -275,10 +363,24 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
                   ? h(
                       'div',
                       { class: 'row' },
-                      h('button', { class: 'btn btn-primary', type: 'button', testid: `accept-${r.buyer}`, onclick: () => a.answer(r.buyer, true) }, '✓ ', t('windcity.market.accept', { price: r.price })),
-                      h('button', { class: 'btn', type: 'button', testid: `decline-${r.buyer}`, onclick: () => a.answer(r.buyer, false) }, '✕ ', t('windcity.market.decline')),
+                      h(
+                        'button',
+                        { class: 'btn btn-primary', type: 'button', testid: `accept-${r.buyer}`, onclick: () => a.answer(r.buyer, true) },
+                        '✓ ',
+                        t('windcity.market.accept', { price: r.price }),
+                      ),
+                      h(
+                        'button',
+                        { class: 'btn', type: 'button', testid: `decline-${r.buyer}`, onclick: () => a.answer(r.buyer, false) },
+                        '✕ ',
+                        t('windcity.market.decline'),
+                      ),
                     )
-                  : h('div', { class: 'wc-answer' }, r.answer === 'accepted' ? `✓ ${t('windcity.market.accepted')}` : r.answer === 'declined' ? `✕ ${t('windcity.market.declined')}` : '…'),
+                  : h(
+                      'div',
+                      { class: 'wc-answer' },
+                      r.answer === 'accepted' ? `✓ ${t('windcity.market.accepted')}` : r.answer === 'declined' ? `✕ ${t('windcity.market.declined')}` : '…',
+                    ),
               ),
             ),
           ),
@@ -286,7 +388,13 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
       }
       // The seller's own view lists who has neither asked nor passed (WindCitySeatView.undecided).
       const still = m.secret?.undecided ?? [];
-      phase.append(h('p', { class: 'hint', testid: 'market-deciding' }, still.length ? t('windcity.market.stillDeciding', { names: listNames(still.map((x) => seatName(m, x))) }) : t('windcity.market.allDecided')));
+      phase.append(
+        h(
+          'p',
+          { class: 'hint', testid: 'market-deciding' },
+          still.length ? t('windcity.market.stillDeciding', { names: listNames(still.map((x) => seatName(m, x))) }) : t('windcity.market.allDecided'),
+        ),
+      );
     } else if (iDecide(m)) {
       const mine = housesOf(v, m.me).filter((sq) => !v.houses[sq]!.insured);
       const price = s.selected.reduce((sum, sq) => sum + marketPrice(sq, v.houses[sq]!), 0);
@@ -299,7 +407,12 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
         h(
           'div',
           { class: 'row' },
-          h('button', { class: 'btn btn-primary', type: 'button', testid: 'ask-confirm', disabled: s.sent || !s.selected.length || over, onclick: () => a.ask() }, '🛡 ', s.selected.length ? t('windcity.market.ask', { count: s.selected.length, price }) : t('windcity.market.askNone')),
+          h(
+            'button',
+            { class: 'btn btn-primary', type: 'button', testid: 'ask-confirm', disabled: s.sent || !s.selected.length || over, onclick: () => a.ask() },
+            '🛡 ',
+            s.selected.length ? t('windcity.market.ask', { count: s.selected.length, price }) : t('windcity.market.askNone'),
+          ),
           h('button', { class: 'btn', type: 'button', testid: 'pass', disabled: s.sent, onclick: () => a.pass() }, t('windcity.market.pass')),
         ),
       );
@@ -328,14 +441,37 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
       );
     }
     if (mk.accepted.length) {
-      phase.append(h('ul', { class: 'wc-accepted', testid: 'accepted' }, mk.accepted.map((x) => h('li', null, dot(x.buyer), t('windcity.events.insured', { seller: seatName(m, mk.seller), buyer: seatName(m, x.buyer), count: x.squares.length, price: x.price, squares: x.squares.map(squareName).join(' ') })))));
+      phase.append(
+        h(
+          'ul',
+          { class: 'wc-accepted', testid: 'accepted' },
+          mk.accepted.map((x) =>
+            h(
+              'li',
+              null,
+              dot(x.buyer),
+              t('windcity.events.insured', {
+                seller: seatName(m, mk.seller),
+                buyer: seatName(m, x.buyer),
+                count: x.squares.length,
+                price: x.price,
+                squares: x.squares.map(squareName).join(' '),
+              }),
+            ),
+          ),
+        ),
+      );
     }
   }
 
   if (v.phase === 'kauf') {
     const ks = myKauf(m);
     if (ks && !s.sent) {
-      phase.append(h('p', { class: 'lead' }, t('windcity.kauf.yours')), h('p', { class: 'hint' }, t('windcity.kauf.hint')), squareButtons(m, ks, 'kauf', (sq) => a.clickSquare(sq)));
+      phase.append(
+        h('p', { class: 'lead' }, t('windcity.kauf.yours')),
+        h('p', { class: 'hint' }, t('windcity.kauf.hint')),
+        squareButtons(m, ks, 'kauf', (sq) => a.clickSquare(sq)),
+      );
     } else waitFor('windcity.kauf.waiting', v.active);
   }
 
@@ -348,14 +484,28 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
         { class: 'wc-last-act', testid: 'last-act' },
         h('h3', { class: 'sub' }, t('windcity.act.title', { turn: act.turn })),
         h('p', null, dot(act.seat), t('windcity.events.reveal', { name: seatName(m, act.seat), card: act.card, plan: planText(act.card, act.plan) })),
-        act.done ? h('p', { class: 'hint' }, t('windcity.act.summary', { paid: act.paid, destroyed: act.segments.reduce((n, seg) => n + (seg.kind === 'move' ? seg.steps.filter((x) => x.destroyed).length : 0), 0) })) : null,
+        act.done
+          ? h(
+              'p',
+              { class: 'hint' },
+              t('windcity.act.summary', {
+                paid: act.paid,
+                destroyed: act.segments.reduce((n, seg) => n + (seg.kind === 'move' ? seg.steps.filter((x) => x.destroyed).length : 0), 0),
+              }),
+            )
+          : null,
       ),
     );
   }
 
   if (v.phase === 'over' && v.winners) {
     phase.append(
-      h('p', { class: 'winners', testid: 'winners' }, '🏆 ', t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) })),
+      h(
+        'p',
+        { class: 'winners', testid: 'winners' },
+        '🏆 ',
+        t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) }),
+      ),
       h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('windcity.phase.over'), ' →'),
     );
   }
@@ -368,7 +518,11 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
       { class: 'log-details wc-events', open: true, dataset: { key: 'windcity-events' } },
       h('summary', null, t('windcity.events.title')),
       entries.length
-        ? h('ol', { class: 'reveal-log', testid: 'windcity-events', 'aria-live': 'polite' }, entries.map((e) => h('li', { class: `ev-${e.kind}` }, e.seat !== null ? dot(e.seat) : null, e.text)))
+        ? h(
+            'ol',
+            { class: 'reveal-log', testid: 'windcity-events', 'aria-live': 'polite' },
+            entries.map((e) => h('li', { class: `ev-${e.kind}` }, e.seat !== null ? dot(e.seat) : null, e.text)),
+          )
         : h('p', { class: 'hint', testid: 'windcity-events' }, t('windcity.events.none')),
     ),
   );
@@ -382,7 +536,19 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
       h(
         'table',
         { class: 'score-table', testid: 'scores' },
-        h('thead', null, h('tr', null, h('th', null, ''), h('th', null, '🪙'), h('th', null, t('windcity.col.houses')), h('th', null, '🛡'), h('th', null, t('windcity.col.points')))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            h('th', null, ''),
+            h('th', null, '🪙'),
+            h('th', null, t('windcity.col.houses')),
+            h('th', null, '🛡'),
+            h('th', null, t('windcity.col.points')),
+          ),
+        ),
         h(
           'tbody',
           null,

@@ -49,7 +49,20 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
     h(
       'table',
       { class: 'score-table final', testid: 'final-scores' },
-      h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, ''), h('th', null, t('windcity.col.houses')), h('th', null, t('windcity.end.premium')), h('th', null, t('windcity.col.points')), h('th', null, '🪙'))),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', null, '#'),
+          h('th', null, ''),
+          h('th', null, t('windcity.col.houses')),
+          h('th', null, t('windcity.end.premium')),
+          h('th', null, t('windcity.col.points')),
+          h('th', null, '🪙'),
+        ),
+      ),
       h(
         'tbody',
         null,
@@ -59,7 +72,14 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
             'tr',
             { class: winners.includes(i) ? 'win' : '' },
             h('td', null, String(places[i])),
-            h('td', null, playerDot(i), names[i], winners.includes(i) ? ' 🏆' : '', v.out[i] ? h('small', { class: 'muted' }, ` · ${t('windcity.end.bankrupt', { turn: v.outTurn[i] ?? '?' })}`) : null),
+            h(
+              'td',
+              null,
+              playerDot(i),
+              names[i],
+              winners.includes(i) ? ' 🏆' : '',
+              v.out[i] ? h('small', { class: 'muted' }, ` · ${t('windcity.end.bankrupt', { turn: v.outTurn[i] ?? '?' })}`) : null,
+            ),
             h('td', null, String(st.pieces)),
             h('td', null, String(st.premium)),
             h('td', null, String(points[i] ?? 0)),

@@ -34,7 +34,13 @@ export function describe(e: LogEntry, m: Model): string | null {
         ? t('windcity.events.renew', { name: name(e.seat), count: e.squares.length, cost: e.cost, squares: e.squares.map(squareName).join(' ') })
         : t('windcity.events.renewNone', { name: name(e.seat) });
     case 'insured':
-      return t('windcity.events.insured', { seller: name(e.seller), buyer: name(e.buyer), count: e.squares.length, price: e.price, squares: e.squares.map(squareName).join(' ') });
+      return t('windcity.events.insured', {
+        seller: name(e.seller),
+        buyer: name(e.buyer),
+        count: e.squares.length,
+        price: e.price,
+        squares: e.squares.map(squareName).join(' '),
+      });
     case 'market-closed':
       return t(e.expired ? 'windcity.events.marketTimeUp' : 'windcity.events.marketClosed');
     case 'reveal':

@@ -1,15 +1,6 @@
 /** Wind City client model: typed access to the room snapshot and small derived facts. */
 import type { RoomSnapshot } from '../../net/snapshot.js';
-import type {
-  ActRecord,
-  Card,
-  CardAction,
-  Dir,
-  HouseSquare,
-  SquareId,
-  WindCityPublicView,
-  WindCitySeatView,
-} from '@fireside/shared/games/windcity/types';
+import type { ActRecord, Card, CardAction, Dir, HouseSquare, SquareId, WindCityPublicView, WindCitySeatView } from '@fireside/shared/games/windcity/types';
 import { COLS, ROWS, colOf, isBeach, rowOf } from '@fireside/shared/games/windcity/board';
 import { cardById } from '@fireside/shared/games/windcity/cards';
 import {
@@ -213,7 +204,14 @@ export function previewPlan(v: WindCityPublicView, card: Card, plan: number[], e
       continue;
     }
     const r = runMove(b, a);
-    const steps = r.steps.map((s) => ({ from: s.from, to: s.to, wrapped: s.wrapped, extra: s.extra, destroyed: s.destroyed !== null, passed: s.passed !== null }));
+    const steps = r.steps.map((s) => ({
+      from: s.from,
+      to: s.to,
+      wrapped: s.wrapped,
+      extra: s.extra,
+      destroyed: s.destroyed !== null,
+      passed: s.passed !== null,
+    }));
     for (const s of r.steps) if (s.destroyed && s.to !== null) out.destroyed.push(s.to);
     out.segments.push({ action: i, steps, stop: r.stop, observatory: r.observatory, kauf: false });
     if (r.exited) {

@@ -10,7 +10,10 @@ export const MARKET_CHOICES = [20, 30, 45, 60, 90, 120];
 
 export function readOptions(snap: RoomSnapshot): WindCityOptions {
   const o = snap.options as Partial<WindCityOptions>;
-  const s = typeof o.marketSeconds === 'number' && Number.isInteger(o.marketSeconds) && o.marketSeconds >= 10 && o.marketSeconds <= 600 ? o.marketSeconds : MARKET_SECONDS;
+  const s =
+    typeof o.marketSeconds === 'number' && Number.isInteger(o.marketSeconds) && o.marketSeconds >= 10 && o.marketSeconds <= 600
+      ? o.marketSeconds
+      : MARKET_SECONDS;
   return { marketSeconds: s };
 }
 
@@ -26,11 +29,27 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
       h('span', { class: 'field-label' }, t('windcity.options.marketSeconds')),
       h(
         'select',
-        { class: 'input', testid: 'option-market', disabled: !canEdit, onchange: (e: Event) => configure({ options: { ...opts, marketSeconds: Number((e.target as HTMLSelectElement).value) } }) },
-        choices.map((s) => h('option', { value: String(s), selected: s === opts.marketSeconds }, s === MARKET_SECONDS ? t('windcity.options.secondsDefault', { n: s }) : t('windcity.options.seconds', { n: s }))),
+        {
+          class: 'input',
+          testid: 'option-market',
+          disabled: !canEdit,
+          onchange: (e: Event) => configure({ options: { ...opts, marketSeconds: Number((e.target as HTMLSelectElement).value) } }),
+        },
+        choices.map((s) =>
+          h(
+            'option',
+            { value: String(s), selected: s === opts.marketSeconds },
+            s === MARKET_SECONDS ? t('windcity.options.secondsDefault', { n: s }) : t('windcity.options.seconds', { n: s }),
+          ),
+        ),
       ),
     ),
     h('p', { class: 'hint' }, t('windcity.options.sections')),
-    h('button', { class: 'btn btn-small', type: 'button', testid: 'windcity-rules-lobby', onclick: () => openRules(opts, snap.players) }, '📖 ', t('windcity.options.rules')),
+    h(
+      'button',
+      { class: 'btn btn-small', type: 'button', testid: 'windcity-rules-lobby', onclick: () => openRules(opts, snap.players) },
+      '📖 ',
+      t('windcity.options.rules'),
+    ),
   );
 }

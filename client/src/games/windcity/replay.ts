@@ -10,7 +10,13 @@ import type { ActRecord, HouseSquare, SquareId, WindCityPublicView } from '@fire
  * ones restored, Kauf doubles undone), given the houses after them.
  * `reinsure`: houses whose insurance expired after the act (the next turn began).
  */
-export function housesBefore(after: readonly (HouseSquare | null)[], act: ActRecord, from = 0, to = act.segments.length, reinsure: SquareId[] = []): (HouseSquare | null)[] {
+export function housesBefore(
+  after: readonly (HouseSquare | null)[],
+  act: ActRecord,
+  from = 0,
+  to = act.segments.length,
+  reinsure: SquareId[] = [],
+): (HouseSquare | null)[] {
   const houses = after.map((h) => (h ? { ...h } : null));
   for (const sq of reinsure) if (houses[sq]) houses[sq] = { ...houses[sq]!, insured: true };
   for (let i = to - 1; i >= from; i--) {
@@ -49,4 +55,3 @@ export function expiredAfter(v: WindCityPublicView, act: ActRecord): SquareId[] 
   }
   return [];
 }
-

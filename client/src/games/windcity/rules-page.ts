@@ -21,7 +21,11 @@ function list(key: string, items: string[], vars: Record<string, unknown> = {}):
     'section',
     { class: 'wc-rules-section', testid: `rules-${key}` },
     h('h3', null, t(`windcity.rules.${key}.title`)),
-    h('ul', null, items.map((p) => h('li', null, t(`windcity.rules.${key}.${p}`, vars)))),
+    h(
+      'ul',
+      null,
+      items.map((p) => h('li', null, t(`windcity.rules.${key}.${p}`, vars))),
+    ),
   );
 }
 

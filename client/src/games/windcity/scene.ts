@@ -18,7 +18,19 @@ import { COLS, ROWS, SEA_ROWS, BEACH_ROW, OBSERVATORIES, colOf, rowOf, sectionOf
 import type { ActRecord, ActSegment, Card, HouseSquare, SquareId, StepRecord } from '@fireside/shared/games/windcity/types';
 import { isPremium } from '@fireside/shared/games/windcity/queries';
 import { cardById } from '@fireside/shared/games/windcity/cards';
-import { DIR_ARROW, awaitedFor, expiredAfter, housesBefore, houseStats, positionBefore, seatName, squareName, actionText, type Model, type Preview } from './model.js';
+import {
+  DIR_ARROW,
+  awaitedFor,
+  expiredAfter,
+  housesBefore,
+  houseStats,
+  positionBefore,
+  seatName,
+  squareName,
+  actionText,
+  type Model,
+  type Preview,
+} from './model.js';
 import { computeLayout, cellRect, squareAt, squareCentre, type WcLayout } from './layout.js';
 import { centre, type Pt, type Rect } from '../common/geometry.js';
 import { describe, planText } from './events.js';
@@ -134,7 +146,19 @@ export class WindCityScene extends OnDemandScene {
     private cb: SceneCallbacks,
   ) {
     super(app, host, width);
-    this.root.addChild(this.boardLayer, this.markLayer, this.trailLayer, this.previewLayer, this.houseLayer, this.hoverLayer, this.hurricane, this.fx, this.boardHit, this.uiLayer, this.captionLayer);
+    this.root.addChild(
+      this.boardLayer,
+      this.markLayer,
+      this.trailLayer,
+      this.previewLayer,
+      this.houseLayer,
+      this.hoverLayer,
+      this.hurricane,
+      this.fx,
+      this.boardHit,
+      this.uiLayer,
+      this.captionLayer,
+    );
     this.boardHit.eventMode = 'static';
     this.boardHit.on('pointertap', (e: FederatedPointerEvent) => {
       const L = this.layout;
@@ -324,7 +348,9 @@ export class WindCityScene extends OnDemandScene {
       return;
     }
     this.beats.push((done) => {
-      this.caption(t('windcity.caption.move', { name: seatName(m, act.seat), action: actionText({ kind: 'move', dir: seg.dir, distance: seg.distance, cost: 0 }), card }));
+      this.caption(
+        t('windcity.caption.move', { name: seatName(m, act.seat), action: actionText({ kind: 'move', dir: seg.dir, distance: seg.distance, cost: 0 }), card }),
+      );
       done();
     });
     for (const st of seg.steps) this.beats.push((done) => this.stepBeat(act, st, done));
@@ -376,7 +402,12 @@ export class WindCityScene extends OnDemandScene {
         this.keys.houses = '';
         this.drawHouses();
         if (h) this.blowAway(h, at, st.wrapped ? (colOf(st.from) === COLS - 1 ? 1 : -1) : colOf(st.to) - colOf(st.from), rowOf(st.to) - rowOf(st.from));
-        this.caption(t(st.destroyed.count === 2 ? 'windcity.events.destroyDouble' : 'windcity.events.destroy', { owner: seatName(this.state!.model, st.destroyed.owner), sq: squareName(st.to) }));
+        this.caption(
+          t(st.destroyed.count === 2 ? 'windcity.events.destroyDouble' : 'windcity.events.destroy', {
+            owner: seatName(this.state!.model, st.destroyed.owner),
+            sq: squareName(st.to),
+          }),
+        );
       } else if (st.passed !== null) {
         this.pulse(at, C.shield);
         this.caption(t('windcity.caption.passed', { owner: seatName(this.state!.model, st.passed), sq: squareName(st.to) }));
@@ -452,7 +483,7 @@ export class WindCityScene extends OnDemandScene {
     c.position.set(at.x, at.y);
     this.fx.addChild(c);
     const dist = this.layout!.cell * 1.6;
-    const vx = Math.sign(dx) || (Math.random() - 0.5);
+    const vx = Math.sign(dx) || Math.random() - 0.5;
     const vy = -(Math.sign(dy) || 0.6);
     this.tweens.add({
       duration: 800,
@@ -483,7 +514,16 @@ export class WindCityScene extends OnDemandScene {
   }
 
   private pop(at: Pt, text: string, color: number): void {
-    const tx = new Text({ text, style: { fontFamily: TABLE_FONT, fontSize: Math.max(14, Math.round(this.layout!.cell * 0.45)), fontWeight: '900', fill: color, stroke: { color: 0x000000, width: 4 } } });
+    const tx = new Text({
+      text,
+      style: {
+        fontFamily: TABLE_FONT,
+        fontSize: Math.max(14, Math.round(this.layout!.cell * 0.45)),
+        fontWeight: '900',
+        fill: color,
+        stroke: { color: 0x000000, width: 4 },
+      },
+    });
     tx.anchor.set(0.5);
     tx.position.set(at.x, at.y);
     this.fx.addChild(tx);
@@ -543,7 +583,30 @@ export class WindCityScene extends OnDemandScene {
     }
     this.drawHouses();
     if (!this.playing) this.placeHurricane(this.shownHurricane);
-    const uiKey = JSON.stringify([boardKey, m.names, m.me, v.coins, v.stock, v.points, v.out, v.houses, v.phase, v.active, v.turn, v.drawPileSize, awaitedFor(m), s.card?.id ?? null, s.cardSeat, s.cardHidden, s.plan, s.canPlan, s.planCost, s.coins, s.sent, this.playingAct?.turn ?? null]);
+    const uiKey = JSON.stringify([
+      boardKey,
+      m.names,
+      m.me,
+      v.coins,
+      v.stock,
+      v.points,
+      v.out,
+      v.houses,
+      v.phase,
+      v.active,
+      v.turn,
+      v.drawPileSize,
+      awaitedFor(m),
+      s.card?.id ?? null,
+      s.cardSeat,
+      s.cardHidden,
+      s.plan,
+      s.canPlan,
+      s.planCost,
+      s.coins,
+      s.sent,
+      this.playingAct?.turn ?? null,
+    ]);
     if (uiKey !== this.keys.ui) {
       this.keys.ui = uiKey;
       this.clear(this.uiLayer);
@@ -583,7 +646,9 @@ export class WindCityScene extends OnDemandScene {
       for (let k = 0; k < COLS * 2; k++) {
         const x = b.x + (k + 0.25 + (row % 2) * 0.5) * (cell / 2);
         const y = r.y + cell * (0.35 + 0.3 * ((k + row) % 2));
-        g.moveTo(x - cell * 0.12, y).quadraticCurveTo(x, y - cell * 0.08, x + cell * 0.12, y).stroke({ width: 1.5, color: C.wave, alpha: 0.45 });
+        g.moveTo(x - cell * 0.12, y)
+          .quadraticCurveTo(x, y - cell * 0.08, x + cell * 0.12, y)
+          .stroke({ width: 1.5, color: C.wave, alpha: 0.45 });
       }
     }
     // Hatching over the sections not in play.
@@ -595,12 +660,20 @@ export class WindCityScene extends OnDemandScene {
         const x0 = Math.max(0, x);
         const x1 = Math.min(b.w, x + h);
         if (x1 <= x0) continue;
-        g.moveTo(b.x + x0, top + h - (x0 - x)).lineTo(b.x + x1, top + h - (x1 - x)).stroke({ width: 1, color: 0x000000, alpha: 0.22 });
+        g.moveTo(b.x + x0, top + h - (x0 - x))
+          .lineTo(b.x + x1, top + h - (x1 - x))
+          .stroke({ width: 1, color: 0x000000, alpha: 0.22 });
       }
     }
     // The grid.
-    for (let c = 0; c <= COLS; c++) g.moveTo(b.x + c * cell, b.y).lineTo(b.x + c * cell, b.y + b.h).stroke({ width: 1, color: C.grid, alpha: 0.18 });
-    for (let r = 0; r <= ROWS; r++) g.moveTo(b.x, b.y + r * cell).lineTo(b.x + b.w, b.y + r * cell).stroke({ width: r % 3 === 0 ? 2 : 1, color: C.grid, alpha: r % 3 === 0 ? 0.45 : 0.18 });
+    for (let c = 0; c <= COLS; c++)
+      g.moveTo(b.x + c * cell, b.y)
+        .lineTo(b.x + c * cell, b.y + b.h)
+        .stroke({ width: 1, color: C.grid, alpha: 0.18 });
+    for (let r = 0; r <= ROWS; r++)
+      g.moveTo(b.x, b.y + r * cell)
+        .lineTo(b.x + b.w, b.y + r * cell)
+        .stroke({ width: r % 3 === 0 ? 2 : 1, color: C.grid, alpha: r % 3 === 0 ? 0.45 : 0.18 });
     // The wrap arrows.
     for (const row of [1, 5, 9, 13]) {
       const r = cellRect(L, 0, row);
@@ -626,20 +699,43 @@ export class WindCityScene extends OnDemandScene {
     for (const section of [1, 2, 3, 4]) {
       if (inPlay.has(section)) continue;
       const r = cellRect(L, 0, SEA_ROWS + 3 * (section - 1) + 1);
-      const tx = this.text(layer, t('windcity.board.notInPlay'), { fontSize: L.narrow ? 11 : 13, fill: 0xe8e2d8, fontWeight: '700', stroke: { color: 0x2a2a2a, width: 3 } }, b.x + b.w / 2, r.y + cell / 2, 0.5, 0.5);
+      const tx = this.text(
+        layer,
+        t('windcity.board.notInPlay'),
+        { fontSize: L.narrow ? 11 : 13, fill: 0xe8e2d8, fontWeight: '700', stroke: { color: 0x2a2a2a, width: 3 } },
+        b.x + b.w / 2,
+        r.y + cell / 2,
+        0.5,
+        0.5,
+      );
       tx.alpha = 0.8;
     }
     const sea = cellRect(L, 0, 1);
-    const seaTx = this.text(layer, t('windcity.board.sea'), { fontSize: small, fill: 0xcfeaff, fontStyle: 'italic' }, b.x + b.w - 4, sea.y + cell * 0.5, 1, 0.5);
+    const seaTx = this.text(
+      layer,
+      t('windcity.board.sea'),
+      { fontSize: small, fill: 0xcfeaff, fontStyle: 'italic' },
+      b.x + b.w - 4,
+      sea.y + cell * 0.5,
+      1,
+      0.5,
+    );
     seaTx.alpha = 0.6;
   }
 
   private observatoryShape(g: Graphics, p: Pt, cell: number): void {
     const s = cell * 0.36;
-    g.circle(p.x, p.y + s * 0.05, s * 0.96).fill({ color: 0xffffff, alpha: 0.1 }).stroke({ width: 1, color: C.obs, alpha: 0.45 });
-    g.moveTo(p.x - s * 0.1, p.y - s * 0.2).lineTo(p.x + s * 0.55, p.y - s * 0.75).stroke({ width: Math.max(2, s * 0.2), color: C.obsDark, cap: 'round' });
+    g.circle(p.x, p.y + s * 0.05, s * 0.96)
+      .fill({ color: 0xffffff, alpha: 0.1 })
+      .stroke({ width: 1, color: C.obs, alpha: 0.45 });
+    g.moveTo(p.x - s * 0.1, p.y - s * 0.2)
+      .lineTo(p.x + s * 0.55, p.y - s * 0.75)
+      .stroke({ width: Math.max(2, s * 0.2), color: C.obsDark, cap: 'round' });
     g.rect(p.x - s * 0.7, p.y + s * 0.05, s * 1.4, s * 0.65).fill(C.obsDark);
-    g.moveTo(p.x + s * 0.62, p.y + s * 0.05).arc(p.x, p.y + s * 0.05, s * 0.62, 0, Math.PI, true).closePath().fill(C.obs);
+    g.moveTo(p.x + s * 0.62, p.y + s * 0.05)
+      .arc(p.x, p.y + s * 0.05, s * 0.62, 0, Math.PI, true)
+      .closePath()
+      .fill(C.obs);
     g.rect(p.x - s * 0.08, p.y - s * 0.55, s * 0.16, s * 0.6).fill({ color: C.obsDark, alpha: 0.8 });
   }
 
@@ -649,8 +745,12 @@ export class WindCityScene extends OnDemandScene {
       const bodyH = w * 0.55;
       const roofH = w * 0.42;
       const top = cy - (bodyH + roofH) / 2;
-      g.rect(cx - w / 2, top + roofH, w, bodyH).fill(color).stroke({ width: 1.5, color: 0x1a1008, alpha: 0.85 });
-      g.poly([cx - w / 2 - w * 0.12, top + roofH + 1, cx, top, cx + w / 2 + w * 0.12, top + roofH + 1]).fill(shade(color, 0.62)).stroke({ width: 1.5, color: 0x1a1008, alpha: 0.85 });
+      g.rect(cx - w / 2, top + roofH, w, bodyH)
+        .fill(color)
+        .stroke({ width: 1.5, color: 0x1a1008, alpha: 0.85 });
+      g.poly([cx - w / 2 - w * 0.12, top + roofH + 1, cx, top, cx + w / 2 + w * 0.12, top + roofH + 1])
+        .fill(shade(color, 0.62))
+        .stroke({ width: 1.5, color: 0x1a1008, alpha: 0.85 });
       g.rect(cx - w * 0.11, top + roofH + bodyH * 0.4, w * 0.22, bodyH * 0.6).fill({ color: 0x1a1008, alpha: 0.55 });
     };
     if (double) {
@@ -674,7 +774,9 @@ export class WindCityScene extends OnDemandScene {
       const color = playerColorNum(h.owner);
       if (h.insured) {
         // Insured: a white frame round the square (the house is "turned").
-        g.roundRect(p.x - cell / 2 + 3, p.y - cell / 2 + 3, cell - 6, cell - 6, 5).fill({ color: 0xffffff, alpha: 0.22 }).stroke({ width: 2, color: C.shield, alpha: 0.95 });
+        g.roundRect(p.x - cell / 2 + 3, p.y - cell / 2 + 3, cell - 6, cell - 6, 5)
+          .fill({ color: 0xffffff, alpha: 0.22 })
+          .stroke({ width: 2, color: C.shield, alpha: 0.95 });
       }
       this.houseShape(g, p.x, p.y + cell * 0.04, cell * 0.62, color, h.count === 2);
       if (isPremium(sq, h)) {
@@ -697,8 +799,13 @@ export class WindCityScene extends OnDemandScene {
   }
 
   private shieldShape(g: Graphics, x: number, y: number, r: number): void {
-    g.poly([x - r, y - r * 0.8, x, y - r * 1.1, x + r, y - r * 0.8, x + r * 0.85, y + r * 0.3, x, y + r * 1.1, x - r * 0.85, y + r * 0.3]).fill(C.shield).stroke({ width: 1, color: 0x1a1008 });
-    g.moveTo(x - r * 0.45, y).lineTo(x - r * 0.1, y + r * 0.4).lineTo(x + r * 0.5, y - r * 0.4).stroke({ width: Math.max(1.2, r * 0.28), color: 0x2b8a4b, cap: 'round', join: 'round' });
+    g.poly([x - r, y - r * 0.8, x, y - r * 1.1, x + r, y - r * 0.8, x + r * 0.85, y + r * 0.3, x, y + r * 1.1, x - r * 0.85, y + r * 0.3])
+      .fill(C.shield)
+      .stroke({ width: 1, color: 0x1a1008 });
+    g.moveTo(x - r * 0.45, y)
+      .lineTo(x - r * 0.1, y + r * 0.4)
+      .lineTo(x + r * 0.5, y - r * 0.4)
+      .stroke({ width: Math.max(1.2, r * 0.28), color: 0x2b8a4b, cap: 'round', join: 'round' });
   }
 
   private drawMarks(): void {
@@ -712,7 +819,9 @@ export class WindCityScene extends OnDemandScene {
         const r = cellRect(L, colOf(sq), rowOf(sq));
         const chosen = sel.has(sq);
         const color = chosen ? C.ember : C.gold;
-        g.rect(r.x + 2, r.y + 2, r.w - 4, r.h - 4).fill({ color, alpha: chosen ? 0.4 : 0.2 }).stroke({ width: chosen ? 3 : 2, color, alpha: 0.95 });
+        g.rect(r.x + 2, r.y + 2, r.w - 4, r.h - 4)
+          .fill({ color, alpha: chosen ? 0.4 : 0.2 })
+          .stroke({ width: chosen ? 3 : 2, color, alpha: 0.95 });
       }
     }
     for (const req of s.requests) {
@@ -726,7 +835,15 @@ export class WindCityScene extends OnDemandScene {
     // Ticks on the chosen houses.
     for (const sq of s.sent ? [] : s.selected) {
       const p = squareCentre(L, sq);
-      this.text(this.markLayer, '✓', { fontSize: Math.round(cell * 0.34), fontWeight: '900', fill: 0xffffff, stroke: { color: C.ember, width: 3 } }, p.x + cell * 0.3, p.y + cell * 0.28, 0.5, 0.5);
+      this.text(
+        this.markLayer,
+        '✓',
+        { fontSize: Math.round(cell * 0.34), fontWeight: '900', fill: 0xffffff, stroke: { color: C.ember, width: 3 } },
+        p.x + cell * 0.3,
+        p.y + cell * 0.28,
+        0.5,
+        0.5,
+      );
     }
   }
 
@@ -764,7 +881,9 @@ export class WindCityScene extends OnDemandScene {
     const L = this.layout!;
     const a = squareCentre(L, from);
     if (to === null) {
-      g.moveTo(a.x, a.y).lineTo(a.x, L.board.y - L.cell * 0.6).stroke({ width, color, alpha, cap: 'round' });
+      g.moveTo(a.x, a.y)
+        .lineTo(a.x, L.board.y - L.cell * 0.6)
+        .stroke({ width, color, alpha, cap: 'round' });
       this.arrowHead(g, { x: a.x, y: L.board.y - L.cell * 0.2 }, { x: a.x, y: L.board.y - L.cell * 0.7 }, color, width, alpha);
       return;
     }
@@ -785,7 +904,10 @@ export class WindCityScene extends OnDemandScene {
   private arrowHead(g: Graphics, from: Pt, to: Pt, color: number, width: number, alpha: number): void {
     const ang = Math.atan2(to.y - from.y, to.x - from.x);
     const s = Math.max(7, width * 2.4);
-    g.poly([to.x, to.y, to.x - Math.cos(ang - 0.5) * s, to.y - Math.sin(ang - 0.5) * s, to.x - Math.cos(ang + 0.5) * s, to.y - Math.sin(ang + 0.5) * s]).fill({ color, alpha });
+    g.poly([to.x, to.y, to.x - Math.cos(ang - 0.5) * s, to.y - Math.sin(ang - 0.5) * s, to.x - Math.cos(ang + 0.5) * s, to.y - Math.sin(ang + 0.5) * s]).fill({
+      color,
+      alpha,
+    });
   }
 
   private drawPreview(): void {
@@ -809,16 +931,40 @@ export class WindCityScene extends OnDemandScene {
       const c = squareCentre(L, seg.stop);
       const dot = new Graphics();
       const r = Math.max(8, cell * 0.2);
-      dot.circle(c.x - cell * 0.28, c.y + cell * 0.28, r).fill(color).stroke({ width: 2, color: 0xffffff });
+      dot
+        .circle(c.x - cell * 0.28, c.y + cell * 0.28, r)
+        .fill(color)
+        .stroke({ width: 2, color: 0xffffff });
       this.previewLayer.addChild(dot);
-      this.text(this.previewLayer, String(k + 1), { fontSize: Math.round(r * 1.2), fontWeight: '900', fill: 0xffffff }, c.x - cell * 0.28, c.y + cell * 0.28, 0.5, 0.5);
-      if (seg.observatory) this.text(this.previewLayer, '+5', { fontSize: Math.round(r * 1.1), fontWeight: '900', fill: C.gold, stroke: { color: 0x000000, width: 3 } }, c.x + cell * 0.25, c.y + cell * 0.3, 0.5, 0.5);
+      this.text(
+        this.previewLayer,
+        String(k + 1),
+        { fontSize: Math.round(r * 1.2), fontWeight: '900', fill: 0xffffff },
+        c.x - cell * 0.28,
+        c.y + cell * 0.28,
+        0.5,
+        0.5,
+      );
+      if (seg.observatory)
+        this.text(
+          this.previewLayer,
+          '+5',
+          { fontSize: Math.round(r * 1.1), fontWeight: '900', fill: C.gold, stroke: { color: 0x000000, width: 3 } },
+          c.x + cell * 0.25,
+          c.y + cell * 0.3,
+          0.5,
+          0.5,
+        );
     });
     const x = new Graphics();
     for (const sq of p.destroyed) {
       const c = squareCentre(L, sq);
       const d = cell * 0.3;
-      x.moveTo(c.x - d, c.y - d).lineTo(c.x + d, c.y + d).moveTo(c.x + d, c.y - d).lineTo(c.x - d, c.y + d).stroke({ width: Math.max(3, cell * 0.08), color: C.bad, alpha: 0.95, cap: 'round' });
+      x.moveTo(c.x - d, c.y - d)
+        .lineTo(c.x + d, c.y + d)
+        .moveTo(c.x + d, c.y - d)
+        .lineTo(c.x - d, c.y + d)
+        .stroke({ width: Math.max(3, cell * 0.08), color: C.bad, alpha: 0.95, cap: 'round' });
     }
     this.previewLayer.addChild(x);
   }
@@ -869,7 +1015,9 @@ export class WindCityScene extends OnDemandScene {
       for (let i = 2; i < pts.length; i += 2) g.lineTo(pts[i], pts[i + 1]);
       g.stroke({ width: Math.max(2.5, cell * 0.1), color: C.storm, alpha: 0.95, cap: 'round', join: 'round' });
     }
-    g.circle(0, 0, R * 0.17).fill(0x24313f).stroke({ width: 2, color: C.storm });
+    g.circle(0, 0, R * 0.17)
+      .fill(0x24313f)
+      .stroke({ width: 2, color: C.storm });
     return g;
   }
 
@@ -881,7 +1029,15 @@ export class WindCityScene extends OnDemandScene {
     const r = L.header;
     const turn = v.turn === 0 ? t('windcity.header.setup') : t('windcity.header.turn', { n: v.turn });
     this.text(this.uiLayer, `${turn}  ·  ${t(`windcity.phase.${v.phase}`)}`, { fontSize: L.narrow ? 14 : 16, fontWeight: '700' }, r.x, r.y + r.h / 2, 0, 0.5);
-    this.text(this.uiLayer, t('windcity.header.deck', { n: v.drawPileSize, d: v.discard.length }), { fontSize: L.narrow ? 11 : 13, fill: C.muted, fontWeight: '600' }, r.x + r.w, r.y + r.h / 2, 1, 0.5);
+    this.text(
+      this.uiLayer,
+      t('windcity.header.deck', { n: v.drawPileSize, d: v.discard.length }),
+      { fontSize: L.narrow ? 11 : 13, fill: C.muted, fontWeight: '600' },
+      r.x + r.w,
+      r.y + r.h / 2,
+      1,
+      0.5,
+    );
   }
 
   private drawCaption(): void {
@@ -926,7 +1082,9 @@ export class WindCityScene extends OnDemandScene {
     const waiting = awaitedFor(m).includes(seat);
     const color = playerColorNum(seat);
     const g = new Graphics();
-    g.roundRect(r.x, r.y, r.w, r.h, 9).fill(seat === m.me ? C.plateMe : C.plate).stroke({ width: active ? 3 : 1.5, color: active ? C.gold : C.plateEdge });
+    g.roundRect(r.x, r.y, r.w, r.h, 9)
+      .fill(seat === m.me ? C.plateMe : C.plate)
+      .stroke({ width: active ? 3 : 1.5, color: active ? C.gold : C.plateEdge });
     g.roundRect(r.x, r.y, 7, r.h, 4).fill(color);
     layer.addChild(g);
     if (v.out[seat]) layer.alpha = 0.5;
@@ -948,19 +1106,37 @@ export class WindCityScene extends OnDemandScene {
     const g2 = new Graphics();
     let x = r.x + 14;
     const small = L.narrow ? 11 : 13;
-    g2.circle(x + 6, y - 6, 6).fill(C.gold).stroke({ width: 1, color: 0x7a5200 });
+    g2.circle(x + 6, y - 6, 6)
+      .fill(C.gold)
+      .stroke({ width: 1, color: 0x7a5200 });
     layer.addChild(g2);
     const coins = this.text(layer, String(v.coins[seat]), { fontSize: small, fontWeight: '700' }, x + 15, y, 0, 1);
     x += 15 + Math.max(coins.width, 16) + 10;
     this.houseShape(g2, x + 7, y - 6, 14, color, false);
-    const houses = this.text(layer, v.turn === 0 && v.phase !== 'over' ? `${st.pieces}/12` : String(st.pieces), { fontSize: small, fontWeight: '700' }, x + 17, y, 0, 1);
+    const houses = this.text(
+      layer,
+      v.turn === 0 && v.phase !== 'over' ? `${st.pieces}/12` : String(st.pieces),
+      { fontSize: small, fontWeight: '700' },
+      x + 17,
+      y,
+      0,
+      1,
+    );
     x += 17 + houses.width + 10;
     if (st.insured > 0) {
       this.shieldShape(g2, x + 6, y - 6, 6);
       const ins = this.text(layer, String(st.insured), { fontSize: small, fontWeight: '700' }, x + 15, y, 0, 1);
       x += 15 + ins.width + 10;
     }
-    const pts = this.text(layer, t('windcity.plate.points', { n: v.points[seat] }), { fontSize: small, fill: C.gold, fontWeight: '800' }, r.x + r.w - 8, y, 1, 1);
+    const pts = this.text(
+      layer,
+      t('windcity.plate.points', { n: v.points[seat] }),
+      { fontSize: small, fill: C.gold, fontWeight: '800' },
+      r.x + r.w - 8,
+      y,
+      1,
+      1,
+    );
     if (v.turn > 0 && v.stock[seat] > 0 && !v.out[seat]) {
       const stock = this.text(layer, t('windcity.plate.stock', { n: v.stock[seat] }), { fontSize: small - 1, fill: C.muted }, x, y, 0, 1);
       if (x + stock.width > r.x + r.w - 8 - pts.width - 6) stock.destroy();
@@ -977,9 +1153,10 @@ export class WindCityScene extends OnDemandScene {
     const fs = L.narrow ? 12 : 14;
     let title: string;
     if (s.card && s.cardSeat !== null) {
-      title = s.cardSeat === m.me && !s.cardHidden && (m.view.phase === 'plan' || m.view.phase === 'renew' || m.view.phase === 'market')
-        ? t('windcity.card.yours', { n: s.card.id })
-        : t('windcity.card.of', { name: seatName(m, s.cardSeat), n: s.card.id });
+      title =
+        s.cardSeat === m.me && !s.cardHidden && (m.view.phase === 'plan' || m.view.phase === 'renew' || m.view.phase === 'market')
+          ? t('windcity.card.yours', { n: s.card.id })
+          : t('windcity.card.of', { name: seatName(m, s.cardSeat), n: s.card.id });
     } else if (s.cardHidden && s.cardSeat !== null) title = t('windcity.card.hidden', { name: seatName(m, s.cardSeat) });
     else title = t('windcity.card.none');
     fitText(this.text(this.uiLayer, title, { fontSize: fs, fontWeight: '700', fill: C.cream }, r.x, r.y + 10, 0, 0.5), r.w);
@@ -996,14 +1173,18 @@ export class WindCityScene extends OnDemandScene {
           c.destroy();
           return;
         }
-        g.roundRect(tile.x, tile.y, tile.w, tile.h, 8).fill(s.cardHidden ? C.cardBack : 0x3a281c).stroke({ width: 1.5, color: C.plateEdge });
+        g.roundRect(tile.x, tile.y, tile.w, tile.h, 8)
+          .fill(s.cardHidden ? C.cardBack : 0x3a281c)
+          .stroke({ width: 1.5, color: C.plateEdge });
         if (s.cardHidden) {
           for (let k = 0; k < 3; k++) g.circle(tile.x + tile.w / 2 + (k - 1) * 10, tile.y + tile.h / 2, 3).fill({ color: 0xffffff, alpha: 0.5 });
         }
         c.addChild(g);
         return;
       }
-      g.roundRect(tile.x, tile.y, tile.w, tile.h, 8).fill(chosen ? 0xffe2b0 : C.card).stroke({ width: chosen ? 3.5 : 1.5, color: chosen ? C.ember : 0x8a6a4a });
+      g.roundRect(tile.x, tile.y, tile.w, tile.h, 8)
+        .fill(chosen ? 0xffe2b0 : C.card)
+        .stroke({ width: chosen ? 3.5 : 1.5, color: chosen ? C.ember : 0x8a6a4a });
       c.addChild(g);
       const ink = 0x2a1c12;
       const num = `${i + 1}`;
@@ -1027,7 +1208,10 @@ export class WindCityScene extends OnDemandScene {
         const bx = tile.x + tile.w - (L.narrow ? 10 : 14);
         const by = tile.y + (L.narrow ? 10 : tile.h / 2);
         const badge = new Graphics();
-        badge.circle(bx, by, L.narrow ? 9 : 11).fill(C.ember).stroke({ width: 2, color: 0xffffff });
+        badge
+          .circle(bx, by, L.narrow ? 9 : 11)
+          .fill(C.ember)
+          .stroke({ width: 2, color: 0xffffff });
         c.addChild(badge);
         this.text(c, String(order + 1), { fontSize: L.narrow ? 11 : 13, fontWeight: '900', fill: 0xffffff }, bx, by, 0.5, 0.5);
       }

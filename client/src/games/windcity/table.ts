@@ -186,7 +186,10 @@ export class WindCityTable implements GameTable {
     if (mineCard && (v.phase === 'plan' || v.phase === 'renew' || v.phase === 'market') && plan.length) {
       preview = previewPlan(v, mineCard, plan, v.phase === 'renew' ? this.selected : []);
     }
-    const requests = m.me >= 0 && v.market?.seller === m.me && m.secret ? m.secret.requests.filter((r) => r.answer === null && !this.answered.has(r.buyer)).map((r) => ({ buyer: r.buyer, squares: r.squares })) : [];
+    const requests =
+      m.me >= 0 && v.market?.seller === m.me && m.secret
+        ? m.secret.requests.filter((r) => r.answer === null && !this.answered.has(r.buyer)).map((r) => ({ buyer: r.buyer, squares: r.squares }))
+        : [];
     return {
       model: m,
       clickable,
@@ -211,7 +214,21 @@ export class WindCityTable implements GameTable {
     const s = this.sceneState(m);
     this.scene.update(s);
     const { log: _log, records: _records, ...view } = m.view;
-    const key = JSON.stringify([view, m.view.log.length, m.secret, m.me, m.names, m.snap.seats.map((x) => x.awaiting), s.clickable, s.selected, s.plan, s.sent, [...this.answered], this.deadline() > 0, lang()]);
+    const key = JSON.stringify([
+      view,
+      m.view.log.length,
+      m.secret,
+      m.me,
+      m.names,
+      m.snap.seats.map((x) => x.awaiting),
+      s.clickable,
+      s.selected,
+      s.plan,
+      s.sent,
+      [...this.answered],
+      this.deadline() > 0,
+      lang(),
+    ]);
     if (key === this.controlsKey) {
       this.tick();
       return;

@@ -13,8 +13,7 @@ import { learnedTaste, liking, personaTaste, traits } from './taste.js';
 import { withBigDecks } from './testing.js';
 import type { GiftTrapAction, GiftTrapState, LaidSlot, RoundRecord, Wants } from './types.js';
 
-const start = (players: number, seed: string, doubleGifts = false): GiftTrapState =>
-  withBigDecks(g.setup(players, { goal: 30, doubleGifts }, seed));
+const start = (players: number, seed: string, doubleGifts = false): GiftTrapState => withBigDecks(g.setup(players, { goal: 30, doubleGifts }, seed));
 
 const bot = (s: GiftTrapState, seat: number, seed = 'bot', persona?: string): GiftTrapAction | null =>
   g.botAction(g.publicView(s), g.seatView(s, seat), seat, rngFromSeed(seed), persona);
@@ -59,7 +58,13 @@ describe('bot', () => {
   });
 
   it('gives the most appealing gifts, the right number to each other player', () => {
-    for (const [players, dbl] of [[3, false], [5, false], [8, false], [3, true], [4, true]] as const) {
+    for (const [players, dbl] of [
+      [3, false],
+      [5, false],
+      [8, false],
+      [3, true],
+      [4, true],
+    ] as const) {
       const s = botsThrough(start(players, `give-${players}`, dbl), 'layout');
       const per = dbl ? 2 : 1;
       const byAppeal = s.slots.map((_, i) => i).sort((a, b) => appeal(giftIdOf(s.slots[b])) - appeal(giftIdOf(s.slots[a])));
@@ -149,7 +154,12 @@ describe('bot', () => {
   it('assigns gifts to maximise what the recipients will want, each a different slot', () => {
     // Both want slot 0 most; recipient 2 cares much less for its second choice: 1 gets slot 1.
     const value = [[], [3, 2, 0], [3, -4, 0]];
-    expect(assignGifts(value, [1, 2], 1, 3)).toEqual(expect.arrayContaining([{ to: 1, slot: 1 }, { to: 2, slot: 0 }]));
+    expect(assignGifts(value, [1, 2], 1, 3)).toEqual(
+      expect.arrayContaining([
+        { to: 1, slot: 1 },
+        { to: 2, slot: 0 },
+      ]),
+    );
     const two = assignGifts([[], [3, 2, 1, 0], [3, 2, 1, 0]], [1, 2], 2, 4);
     expect(new Set(two.map((t) => t.slot)).size).toBe(4);
   });

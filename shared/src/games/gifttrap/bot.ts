@@ -34,7 +34,10 @@ export { appeal, giftIdOf, hashUnit } from './taste.js';
 
 /** Give tiles: the first (N-1)·k slots of a random order, k to each other seat. */
 function randomGive(players: number, seat: Seat, slots: number, per: number, rng: RandomSource): GiveTile[] {
-  const order = shuffled(rng, Array.from({ length: slots }, (_, i) => i));
+  const order = shuffled(
+    rng,
+    Array.from({ length: slots }, (_, i) => i),
+  );
   const tiles: GiveTile[] = [];
   for (let to = 0; to < players; to++) {
     if (to === seat) continue;
@@ -61,11 +64,20 @@ export function sampleAction(state: GiftTrapState, seat: Seat, rng: RandomSource
         tiles: randomGive(state.players, seat, state.slots.length, giftsPerRecipient(state.options.doubleGifts), rng),
       };
     case 'want': {
-      const [great, good, ok, noWay] = shuffled(rng, state.slots.map((_, i) => i));
+      const [great, good, ok, noWay] = shuffled(
+        rng,
+        state.slots.map((_, i) => i),
+      );
       return { type: 'want', wants: { great, good, ok, noWay } };
     }
     case 'reveal': {
-      const givers = [...new Set(unopenedTiles(state).filter((t) => t.to === seat).map((t) => t.from))];
+      const givers = [
+        ...new Set(
+          unopenedTiles(state)
+            .filter((t) => t.to === seat)
+            .map((t) => t.from),
+        ),
+      ];
       return givers.length ? { type: 'open', from: pick(rng, givers) } : null;
     }
     default:

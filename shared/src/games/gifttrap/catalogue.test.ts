@@ -31,7 +31,10 @@ describe('gift catalogue', () => {
   });
 
   it('puts two different gifts on every card', () => {
-    for (const { id, sides: [a, b] } of allCards) {
+    for (const {
+      id,
+      sides: [a, b],
+    } of allCards) {
       for (const lang of LANGS) {
         expect({ id, lang, same: a.name[lang].toLowerCase() === b.name[lang].toLowerCase() }).toEqual({
           id,
@@ -76,9 +79,7 @@ describe('gift catalogue', () => {
   });
 
   it('gives every gift a pictographic icon', () => {
-    const bad = allGifts
-      .filter((g) => g.icon.length === 0 || g.icon.trim() !== g.icon || !PICTOGRAPHIC.test(g.icon))
-      .map((g) => `${g.id} "${g.icon}"`);
+    const bad = allGifts.filter((g) => g.icon.length === 0 || g.icon.trim() !== g.icon || !PICTOGRAPHIC.test(g.icon)).map((g) => `${g.id} "${g.icon}"`);
     expect(bad).toEqual([]);
   });
 

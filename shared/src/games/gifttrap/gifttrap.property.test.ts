@@ -14,18 +14,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Seat } from '../../engine/contract.js';
 import { rngFromSeed } from '../../engine/rng.js';
-import {
-  all,
-  assert,
-  chooseStep,
-  mixedTable,
-  must,
-  playSteps,
-  replaySteps,
-  type Played,
-  type Player,
-  type SeatStep,
-} from '../../engine/testing.js';
+import { all, assert, chooseStep, mixedTable, must, playSteps, replaySteps, type Played, type Player, type SeatStep } from '../../engine/testing.js';
 import { gifttrap as g } from './index.js';
 import { unopenedTiles, wantsRevealed } from './rules.js';
 import { withBigDecks } from './testing.js';
@@ -34,8 +23,7 @@ import { TIERS, type GiftTrapAction, type GiftTrapOptions, type GiftTrapState, t
 // ---------------------------------------------------------------------------
 // Helpers
 
-const start = (players: number, options: GiftTrapOptions, seed: string): GiftTrapState =>
-  withBigDecks(g.setup(players, options, seed));
+const start = (players: number, options: GiftTrapOptions, seed: string): GiftTrapState => withBigDecks(g.setup(players, options, seed));
 
 type Step = SeatStep<GiftTrapAction>;
 
@@ -72,9 +60,7 @@ function scramble(s: GiftTrapState, keep: Seat | null): GiftTrapState {
       ? tiles.map((t) => (closed.some((c) => c.from === from && c.slot === t.slot) ? { to: t.to, slot: 50 + ((t.slot * 7 + 3) % 11) } : t))
       : tiles,
   );
-  x.wants = s.wants.map((w, seat) =>
-    w && seat !== keep && !wantsRevealed(s, seat) ? { great: 61, good: 62, ok: 63, noWay: 60 } : w,
-  );
+  x.wants = s.wants.map((w, seat) => (w && seat !== keep && !wantsRevealed(s, seat) ? { great: 61, good: 62, ok: 63, noWay: 60 } : w));
   for (const t of TIERS) x.decks[t] = [...x.decks[t]].reverse().concat('junk');
   x.rng = [1, 2, 3, 4];
   return x;
@@ -109,9 +95,7 @@ function checkStep(prev: GiftTrapState, next: GiftTrapState, stepIndex: number):
   // The public view depends on no secret, and shows exactly the revealed wants.
   const pv = g.publicView(next);
   assert(same(g.publicView(scramble(next, null)), pv), 'the public view depends on a secret');
-  pv.revealedWants.forEach((w, seat) =>
-    assert(same(w, wantsRevealed(next, seat) ? next.wants[seat] : null), 'revealedWants', { seat, w }),
-  );
+  pv.revealedWants.forEach((w, seat) => assert(same(w, wantsRevealed(next, seat) ? next.wants[seat] : null), 'revealedWants', { seat, w }));
   assert(pv.closed.length === unopenedTiles(next).length, 'closed tiles are missing');
   for (const c of pv.closed) assert(Object.keys(c).sort().join() === 'from,to', 'a closed tile says more than from/to', c);
   // A seat view holds that seat's data only (checked for one seat per step, in turn).
@@ -135,9 +119,7 @@ function play(config: Config, kinds: Player[], maxRounds: number, check: boolean
 }
 
 const replay = (config: Config, steps: Step[]): GiftTrapState =>
-  replaySteps(start(config.players, config.options, config.seed), steps, (s, [seat, action]) =>
-    must(g.apply(s, seat, action), 'replay'),
-  );
+  replaySteps(start(config.players, config.options, config.seed), steps, (s, [seat, action]) => must(g.apply(s, seat, action), 'replay'));
 
 // ---------------------------------------------------------------------------
 
@@ -223,9 +205,7 @@ describe('speed', () => {
     let rounds = 0;
     for (let i = 0; i < games; i++) rounds += play(config(i), all('bot', 5), 60, false).final.round;
     const seconds = (performance.now() - t0) / 1000;
-    console.log(
-      `gifttrap: ${(games / seconds).toFixed(0)} bot games/s (5 players, goal 30, ${(rounds / games).toFixed(1)} rounds/game)`,
-    );
+    console.log(`gifttrap: ${(games / seconds).toFixed(0)} bot games/s (5 players, goal 30, ${(rounds / games).toFixed(1)} rounds/game)`);
     expect(games / seconds).toBeGreaterThan(5);
   });
 });

@@ -75,7 +75,13 @@ describe('slot counts and options', () => {
     expect(slotCount(4, true)).toBe(9);
     expect(giftsPerRecipient(false)).toBe(1);
     expect(giftsPerRecipient(true)).toBe(2);
-    for (const [n, dbl, want] of [[3, false, 4], [6, false, 7], [8, false, 9], [3, true, 8], [4, true, 9]] as const) {
+    for (const [n, dbl, want] of [
+      [3, false, 4],
+      [6, false, 7],
+      [8, false, 9],
+      [3, true, 8],
+      [4, true, 9],
+    ] as const) {
       const s = laidOut(start(n, { doubleGifts: dbl }));
       expect(s.slots).toHaveLength(want);
       expect(g.publicView(s).slotCount).toBe(want);
@@ -189,20 +195,60 @@ describe('give', () => {
   it('accepts one distinct slot per other player and waits for everybody', () => {
     let s = laidOut(start(4));
     expect(g.awaiting(s)).toEqual([0, 1, 2, 3]);
-    s = act(s, 2, { type: 'give', tiles: [{ to: 0, slot: 4 }, { to: 1, slot: 0 }, { to: 3, slot: 2 }] });
-    expect(s.gifts[2]).toEqual([{ to: 0, slot: 4 }, { to: 1, slot: 0 }, { to: 3, slot: 2 }]);
+    s = act(s, 2, {
+      type: 'give',
+      tiles: [
+        { to: 0, slot: 4 },
+        { to: 1, slot: 0 },
+        { to: 3, slot: 2 },
+      ],
+    });
+    expect(s.gifts[2]).toEqual([
+      { to: 0, slot: 4 },
+      { to: 1, slot: 0 },
+      { to: 3, slot: 2 },
+    ]);
     expect(g.awaiting(s)).toEqual([0, 1, 3]);
     expect(s.phase).toBe('give');
   });
 
   it('refuses a wrong number of gifts per recipient', () => {
     const s = laidOut(start(4));
-    expect(code(g.apply(s, 0, { type: 'give', tiles: [{ to: 1, slot: 0 }, { to: 2, slot: 1 }] }))).toBe('gifttrap/wrong-count');
     expect(
-      code(g.apply(s, 0, { type: 'give', tiles: [{ to: 1, slot: 0 }, { to: 1, slot: 1 }, { to: 2, slot: 2 }] })),
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 1, slot: 0 },
+            { to: 2, slot: 1 },
+          ],
+        }),
+      ),
     ).toBe('gifttrap/wrong-count');
     expect(
-      code(g.apply(s, 0, { type: 'give', tiles: [{ to: 1, slot: 0 }, { to: 2, slot: 1 }, { to: 3, slot: 2 }, { to: 3, slot: 3 }] })),
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 1, slot: 0 },
+            { to: 1, slot: 1 },
+            { to: 2, slot: 2 },
+          ],
+        }),
+      ),
+    ).toBe('gifttrap/wrong-count');
+    expect(
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 1, slot: 0 },
+            { to: 2, slot: 1 },
+            { to: 3, slot: 2 },
+            { to: 3, slot: 3 },
+          ],
+        }),
+      ),
     ).toBe('gifttrap/wrong-count');
     expect(code(g.apply(s, 0, { type: 'give', tiles: [] }))).toBe('gifttrap/wrong-count');
   });
@@ -210,16 +256,52 @@ describe('give', () => {
   it('refuses the same slot twice, a gift to oneself, a slot off the board and an unknown seat', () => {
     const s = laidOut(start(4));
     expect(
-      code(g.apply(s, 0, { type: 'give', tiles: [{ to: 1, slot: 0 }, { to: 2, slot: 0 }, { to: 3, slot: 2 }] })),
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 1, slot: 0 },
+            { to: 2, slot: 0 },
+            { to: 3, slot: 2 },
+          ],
+        }),
+      ),
     ).toBe('gifttrap/slot-taken');
     expect(
-      code(g.apply(s, 0, { type: 'give', tiles: [{ to: 0, slot: 0 }, { to: 2, slot: 1 }, { to: 3, slot: 2 }] })),
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 0, slot: 0 },
+            { to: 2, slot: 1 },
+            { to: 3, slot: 2 },
+          ],
+        }),
+      ),
     ).toBe('gifttrap/self-gift');
     expect(
-      code(g.apply(s, 0, { type: 'give', tiles: [{ to: 1, slot: 5 }, { to: 2, slot: 1 }, { to: 3, slot: 2 }] })),
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 1, slot: 5 },
+            { to: 2, slot: 1 },
+            { to: 3, slot: 2 },
+          ],
+        }),
+      ),
     ).toBe('gifttrap/bad-slot');
     expect(
-      code(g.apply(s, 0, { type: 'give', tiles: [{ to: 4, slot: 0 }, { to: 2, slot: 1 }, { to: 3, slot: 2 }] })),
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 4, slot: 0 },
+            { to: 2, slot: 1 },
+            { to: 3, slot: 2 },
+          ],
+        }),
+      ),
     ).toBe('gifttrap/bad-seat');
   });
 
@@ -239,16 +321,62 @@ describe('give', () => {
 
   it('allows revisions until the last player submits, then moves to want and refuses more', () => {
     let s = laidOut(start(3));
-    s = act(s, 0, { type: 'give', tiles: [{ to: 1, slot: 0 }, { to: 2, slot: 1 }] });
-    s = act(s, 0, { type: 'give', tiles: [{ to: 1, slot: 3 }, { to: 2, slot: 2 }] });
-    expect(s.gifts[0]).toEqual([{ to: 1, slot: 3 }, { to: 2, slot: 2 }]);
-    s = act(s, 1, { type: 'give', tiles: [{ to: 0, slot: 0 }, { to: 2, slot: 1 }] });
-    s = act(s, 1, { type: 'give', tiles: [{ to: 0, slot: 1 }, { to: 2, slot: 0 }] });
+    s = act(s, 0, {
+      type: 'give',
+      tiles: [
+        { to: 1, slot: 0 },
+        { to: 2, slot: 1 },
+      ],
+    });
+    s = act(s, 0, {
+      type: 'give',
+      tiles: [
+        { to: 1, slot: 3 },
+        { to: 2, slot: 2 },
+      ],
+    });
+    expect(s.gifts[0]).toEqual([
+      { to: 1, slot: 3 },
+      { to: 2, slot: 2 },
+    ]);
+    s = act(s, 1, {
+      type: 'give',
+      tiles: [
+        { to: 0, slot: 0 },
+        { to: 2, slot: 1 },
+      ],
+    });
+    s = act(s, 1, {
+      type: 'give',
+      tiles: [
+        { to: 0, slot: 1 },
+        { to: 2, slot: 0 },
+      ],
+    });
     expect(s.phase).toBe('give');
-    s = act(s, 2, { type: 'give', tiles: [{ to: 0, slot: 0 }, { to: 1, slot: 1 }] });
+    s = act(s, 2, {
+      type: 'give',
+      tiles: [
+        { to: 0, slot: 0 },
+        { to: 1, slot: 1 },
+      ],
+    });
     expect(s.phase).toBe('want');
-    expect(s.gifts[1]).toEqual([{ to: 0, slot: 1 }, { to: 2, slot: 0 }]);
-    expect(code(g.apply(s, 0, { type: 'give', tiles: [{ to: 1, slot: 0 }, { to: 2, slot: 1 }] }))).toBe('wrong-phase');
+    expect(s.gifts[1]).toEqual([
+      { to: 0, slot: 1 },
+      { to: 2, slot: 0 },
+    ]);
+    expect(
+      code(
+        g.apply(s, 0, {
+          type: 'give',
+          tiles: [
+            { to: 1, slot: 0 },
+            { to: 2, slot: 1 },
+          ],
+        }),
+      ),
+    ).toBe('wrong-phase');
     expect(g.awaiting(s)).toEqual([0, 1, 2]);
   });
 });
@@ -315,7 +443,11 @@ describe('reveal', () => {
     expect(g.publicView(s).revealer).toBe(0);
     s = act(s, 0, { type: 'open', from: 2 });
     expect(g.publicView(s).revealer).toBe(1);
-    expect(s.opened.map((o) => [o.from, o.to])).toEqual([[3, 0], [1, 0], [2, 0]]);
+    expect(s.opened.map((o) => [o.from, o.to])).toEqual([
+      [3, 0],
+      [1, 0],
+      [2, 0],
+    ]);
   });
 
   it('scores +3/+2/+1/−4 by want tile and −1 without one, moving GET and GIVE pawns', () => {
@@ -380,8 +512,17 @@ describe('reveal', () => {
   it('shows face-down gifts (without slots) of submitted givers, and removes them once opened', () => {
     let s = laidOut(start(3));
     expect(g.publicView(s).closed).toEqual([]);
-    s = act(s, 1, { type: 'give', tiles: [{ to: 2, slot: 3 }, { to: 0, slot: 1 }] });
-    expect(g.publicView(s).closed).toEqual([{ from: 1, to: 0 }, { from: 1, to: 2 }]);
+    s = act(s, 1, {
+      type: 'give',
+      tiles: [
+        { to: 2, slot: 3 },
+        { to: 0, slot: 1 },
+      ],
+    });
+    expect(g.publicView(s).closed).toEqual([
+      { from: 1, to: 0 },
+      { from: 1, to: 2 },
+    ]);
     expect(g.publicView(s).giveSubmitted).toEqual([false, true, false]);
     s = wantAll(giveAll(s));
     const pv = g.publicView(s);

@@ -10,21 +10,9 @@ import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, result, setu
 import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import { wireShapes } from './wire.js';
-import type {
-  GiftTrapAction,
-  GiftTrapOptions,
-  GiftTrapPublicView,
-  GiftTrapSeatView,
-  GiftTrapState,
-} from './types.js';
+import type { GiftTrapAction, GiftTrapOptions, GiftTrapPublicView, GiftTrapSeatView, GiftTrapState } from './types.js';
 
-export const gifttrap: GameDefinition<
-  GiftTrapState,
-  GiftTrapAction,
-  GiftTrapOptions,
-  GiftTrapPublicView,
-  GiftTrapSeatView
-> = {
+export const gifttrap: GameDefinition<GiftTrapState, GiftTrapAction, GiftTrapOptions, GiftTrapPublicView, GiftTrapSeatView> = {
   id: 'gifttrap',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,

@@ -180,7 +180,13 @@ export function setup(players: number, options: GiftTrapOptions, seed: string): 
   const rng = new Rng(rngState);
   // Decks first, in TIERS order, then the first parent: the order is part of the replay contract.
   const decks = Object.fromEntries(
-    TIERS.map((t) => [t, shuffled(rng, CATALOGUE[t].map((c) => c.id))]),
+    TIERS.map((t) => [
+      t,
+      shuffled(
+        rng,
+        CATALOGUE[t].map((c) => c.id),
+      ),
+    ]),
   ) as Record<Tier, string[]>;
   const parent = randomInt(rng, players);
   return {

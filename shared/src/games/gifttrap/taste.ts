@@ -122,9 +122,7 @@ function wantsShown(record: RoundRecord, seat: Seat): Evidence[] {
 
 /** The gifts the others gave `seat` in that round (what they thought it would like). */
 function giftsLanded(record: RoundRecord, seat: Seat): Evidence[] {
-  return record.opened
-    .filter((o) => o.to === seat && record.slots[o.slot])
-    .map((o) => ({ traits: traits(giftIdOf(record.slots[o.slot])), value: LANDED }));
+  return record.opened.filter((o) => o.to === seat && record.slots[o.slot]).map((o) => ({ traits: traits(giftIdOf(record.slots[o.slot])), value: LANDED }));
 }
 
 /**

@@ -26,16 +26,7 @@ import type { RandomSource, Seat } from '../../engine/contract.js';
 import { pick, shuffled } from '../../engine/rng.js';
 import { awaiting, legalAwayHouses, legalMoves, maxSteps, routesFrom, SIGHTING_POINTS as SIGHT } from './rules.js';
 import { getTown, townGraph, type TownGraph } from './town.js';
-import type {
-  HouseId,
-  Role,
-  Route,
-  SantaAction,
-  SantaPublicView,
-  SantaSeatView,
-  SantaState,
-  Town,
-} from './types.js';
+import type { HouseId, Role, Route, SantaAction, SantaPublicView, SantaSeatView, SantaState, Town } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Random legal play (full state).
@@ -55,7 +46,13 @@ export function sampleAction(state: SantaState, seat: Seat, rng: RandomSource): 
     case 'chooser':
       return { type: 'chooser', seat: pick(rng, state.candidates) };
     case 'order':
-      return { type: 'order', order: shuffled(rng, Array.from({ length: state.players }, (_, s) => s)) };
+      return {
+        type: 'order',
+        order: shuffled(
+          rng,
+          Array.from({ length: state.players }, (_, s) => s),
+        ),
+      };
     case 'move': {
       const moves = legalMoves(state, seat);
       return moves && moves.routes.length ? { type: 'move', path: pick(rng, moves.routes) } : null;
@@ -206,12 +203,7 @@ function botStart(ctx: Ctx): SantaAction {
   if (ctx.seat !== ctx.view.santa) {
     // Central houses, a little apart from the other kids.
     const others = ctx.kids.map((k) => ctx.view.positions[k]).filter((p): p is HouseId => p !== null);
-    const house = best(
-      all,
-      (h) => centrality(ctx, h) - 6 * others.filter((o) => ctx.g.streetDist[o][h] <= 1).length,
-      ctx.rng,
-      4,
-    );
+    const house = best(all, (h) => centrality(ctx, h) - 6 * others.filter((o) => ctx.g.streetDist[o][h] <= 1).length, ctx.rng, 4);
     return { type: 'start', house };
   }
   // Santa: far from the kids, out of their reach, not away (a present and a point).
@@ -257,7 +249,9 @@ function chanceHighest(ctx: Ctx, card: number): number {
   let p = 1;
   for (let o = 0; o < ctx.view.players; o++) {
     if (o === ctx.seat) continue;
-    let below = 0, equal = 0, total = 0;
+    let below = 0,
+      equal = 0,
+      total = 0;
     for (const [c, w] of guessPick(ctx, o)) {
       total += w;
       if (c < card) below += w;

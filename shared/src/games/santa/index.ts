@@ -50,16 +50,5 @@ export {
   routesFrom,
   type BoardLike,
 } from './rules.js';
-export {
-  DIRECTIONS,
-  ELFENBEIN,
-  directionBetween,
-  getTown,
-  neighbours,
-  pathJoins,
-  streetJoins,
-  streetRay,
-  streetStep,
-  townGraph,
-} from './town.js';
+export { DIRECTIONS, ELFENBEIN, directionBetween, getTown, neighbours, pathJoins, streetJoins, streetRay, streetStep, townGraph } from './town.js';
 export * from './types.js';

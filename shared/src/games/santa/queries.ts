@@ -101,7 +101,11 @@ export function checkRoute(town: Town, from: HouseId, card: number, role: Role, 
 /** Every legal route from `from` with `card` for `role` (in a stable order). */
 export function routesFrom(town: Town, from: HouseId, card: number, role: Role): Route[] {
   const kind = moveKind(card, role);
-  if (kind === 'flight') return town.houses.map((h) => h.id).filter((h) => h !== from).map((h) => [h]);
+  if (kind === 'flight')
+    return town.houses
+      .map((h) => h.id)
+      .filter((h) => h !== from)
+      .map((h) => [h]);
   const routes: Route[] = [];
   if (kind === 'bike') {
     const seen = new Set<string>();

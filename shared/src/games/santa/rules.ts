@@ -120,9 +120,7 @@ export function cloneState(s: SantaState): SantaState {
     tied: s.tied.slice(),
     candidates: s.candidates.slice(),
     order: s.order.slice(),
-    pendingGive: s.pendingGive
-      ? { house: s.pendingGive.house, kids: s.pendingGive.kids.slice(), rest: s.pendingGive.rest.slice() }
-      : null,
+    pendingGive: s.pendingGive ? { house: s.pendingGive.house, kids: s.pendingGive.kids.slice(), rest: s.pendingGive.rest.slice() } : null,
     rounds: s.rounds.slice(),
     scoreLog: s.scoreLog.slice(),
     log: s.log.slice(),

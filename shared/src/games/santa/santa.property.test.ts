@@ -71,14 +71,29 @@ function checkStep(next: SantaState): void {
   assert(next.supply + placed === SUPPLY, 'supply + placed presents is not 30');
   assert(next.present.filter(Boolean).length === placed - taken, 'presents on the board');
   assert(scoreEntries.filter((e) => e.cause === 'lost-present').length === taken, 'every take costs Santa');
-  assert(next.away.every((h) => !next.present[h]), 'a present on an away house');
+  assert(
+    next.away.every((h) => !next.present[h]),
+    'a present on an away house',
+  );
   // The public view holds no unrevealed pick.
   const pv = g.publicView(next);
   assert(isDeepStrictEqual(g.publicView(scramble(next, null)), pv), 'the public view depends on a pick');
   if (next.phase === 'pick') {
-    assert(pv.played.every((c) => c === null), 'a card shown before the reveal');
-    assert(isDeepStrictEqual(pv.picked, next.picks.map((p) => p !== null)), 'picked flags');
-    assert(pv.hands.every((h) => h.length === ROUNDS + 1 - next.round), 'hand sizes');
+    assert(
+      pv.played.every((c) => c === null),
+      'a card shown before the reveal',
+    );
+    assert(
+      isDeepStrictEqual(
+        pv.picked,
+        next.picks.map((p) => p !== null),
+      ),
+      'picked flags',
+    );
+    assert(
+      pv.hands.every((h) => h.length === ROUNDS + 1 - next.round),
+      'hand sizes',
+    );
   }
   // A seat view holds that seat's pick only.
   for (let seat = 0; seat < next.players; seat++) {
@@ -114,9 +129,7 @@ function play(config: Config, kinds: Player[], check: boolean): Played<SantaStat
 }
 
 const replay = (config: Config, steps: Step[]): SantaState =>
-  replaySteps(g.setup(config.players, config.options, config.seed), steps, (s, [seat, action]) =>
-    must(g.apply(s, seat, action), 'replay'),
-  );
+  replaySteps(g.setup(config.players, config.options, config.seed), steps, (s, [seat, action]) => must(g.apply(s, seat, action), 'replay'));
 
 // ---------------------------------------------------------------------------
 

@@ -72,8 +72,7 @@ function playRound(s: SantaState, cards: number[], order?: Seat[], chooser?: Sea
 const move = (s: SantaState, seat: Seat, ...path: number[]) => act(s, seat, { type: 'move', path });
 
 /** The score entries of the log since index `from`. */
-const scoresSince = (s: SantaState, from = 0) =>
-  s.log.slice(from).flatMap((e) => (e.kind === 'score' ? [[e.seat, e.delta, e.cause, e.house] as const] : []));
+const scoresSince = (s: SantaState, from = 0) => s.log.slice(from).flatMap((e) => (e.kind === 'score' ? [[e.seat, e.delta, e.cause, e.house] as const] : []));
 
 /** Small towns for the situations the real town never produces. */
 function line(id: string, n: number, isolated: number[] = []): Town {
@@ -83,9 +82,7 @@ function line(id: string, n: number, isolated: number[] = []): Town {
     cols: n,
     rows: 1,
     houses: Array.from({ length: n }, (_, i) => ({ id: i, col: i, row: 0, label: String(i + 1), name: { en: `H${i}` } })),
-    streets: Array.from({ length: n - 1 }, (_, i) => ({ a: i, b: i + 1 })).filter(
-      ({ a, b }) => !isolated.includes(a) && !isolated.includes(b),
-    ),
+    streets: Array.from({ length: n - 1 }, (_, i) => ({ a: i, b: i + 1 })).filter(({ a, b }) => !isolated.includes(a) && !isolated.includes(b)),
     paths: [],
   };
 }
@@ -136,7 +133,7 @@ describe('options and players', () => {
 });
 
 describe('setup: away markers', () => {
-  it("round (default): one each from the player after Santa, 4 at 4 players", () => {
+  it('round (default): one each from the player after Santa, 4 at 4 players', () => {
     const s = g.setup(4, { ...g.defaultOptions(4), santaSeat: 2 }, 'x');
     expect(s.awayPlacers).toEqual([3, 0, 1, 2]);
     expect(g.awaiting(s)).toEqual([3]);
@@ -444,7 +441,12 @@ describe('moving', () => {
   it('enumerates exactly the walks a brute force accepts', () => {
     const n = T.houses.length;
     for (const from of [0, 14, 20, 22, 34]) {
-      for (const [card, role] of [[4, 'kid'], [8, 'kid'], [4, 'santa'], [9, 'santa']] as const) {
+      for (const [card, role] of [
+        [4, 'kid'],
+        [8, 'kid'],
+        [4, 'santa'],
+        [9, 'santa'],
+      ] as const) {
         const brute: string[] = [];
         const most = card <= 5 ? 2 : 3;
         const extend = (route: number[]) => {

@@ -3,21 +3,10 @@
  * "Players and parts"), and the geometry helpers.
  */
 import { describe, expect, it } from '@jest/globals';
-import {
-  DIRECTIONS,
-  ELFENBEIN as T,
-  directionBetween,
-  neighbours,
-  pathJoins,
-  streetJoins,
-  streetRay,
-  streetStep,
-  townGraph,
-} from './town.js';
+import { DIRECTIONS, ELFENBEIN as T, directionBetween, neighbours, pathJoins, streetJoins, streetRay, streetStep, townGraph } from './town.js';
 
 const key = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
-const cheb = (a: number, b: number) =>
-  Math.max(Math.abs(T.houses[a].col - T.houses[b].col), Math.abs(T.houses[a].row - T.houses[b].row));
+const cheb = (a: number, b: number) => Math.max(Math.abs(T.houses[a].col - T.houses[b].col), Math.abs(T.houses[a].row - T.houses[b].row));
 
 describe('the town of Elfenbein (data)', () => {
   it('has 30–40 houses on distinct integer lattice points inside the board, ids = indices, labelled', () => {
@@ -63,7 +52,8 @@ describe('the town of Elfenbein (data)', () => {
   it('has no two diagonal streets crossing each other', () => {
     const at = townGraph(T).at;
     for (const { a, b } of T.streets) {
-      const ha = T.houses[a], hb = T.houses[b];
+      const ha = T.houses[a],
+        hb = T.houses[b];
       if (ha.col === hb.col || ha.row === hb.row) continue;
       const c = at.get(`${ha.col},${hb.row}`);
       const d = at.get(`${hb.col},${ha.row}`);
@@ -80,7 +70,10 @@ describe('the town of Elfenbein (data)', () => {
     const at = townGraph(T).at;
     let missing = 0;
     for (const h of T.houses) {
-      for (const [dc, dr] of [[1, 0], [0, 1]]) {
+      for (const [dc, dr] of [
+        [1, 0],
+        [0, 1],
+      ]) {
         const n = at.get(`${h.col + dc},${h.row + dr}`);
         if (n !== undefined && !streetJoins(T, h.id, n)) missing++;
       }
@@ -93,9 +86,7 @@ describe('the town of Elfenbein (data)', () => {
     for (let c = 0; c < T.cols - 1; c++) {
       for (let r = 0; r < T.rows - 1; r++) {
         const corners = [`${c},${r}`, `${c + 1},${r}`, `${c + 1},${r + 1}`, `${c},${r + 1}`].map((k) => at.get(k));
-        const sides = corners.every((x) => x !== undefined)
-          ? corners.filter((x, i) => streetJoins(T, x!, corners[(i + 1) % 4]!)).length
-          : 0;
+        const sides = corners.every((x) => x !== undefined) ? corners.filter((x, i) => streetJoins(T, x!, corners[(i + 1) % 4]!)).length : 0;
         if (sides < 4) blocks++;
       }
     }

@@ -211,8 +211,10 @@ export function neighbours(town: Town, h: HouseId, withPaths: boolean): HouseId[
 
 /** The lattice direction from a to b if they are one lattice step apart, else null. */
 export function directionBetween(town: Town, a: HouseId, b: HouseId): Direction | null {
-  const ha = town.houses[a], hb = town.houses[b];
-  const dc = hb.col - ha.col, dr = hb.row - ha.row;
+  const ha = town.houses[a],
+    hb = town.houses[b];
+  const dc = hb.col - ha.col,
+    dr = hb.row - ha.row;
   if (Math.abs(dc) > 1 || Math.abs(dr) > 1 || (dc === 0 && dr === 0)) return null;
   return [dc, dr];
 }

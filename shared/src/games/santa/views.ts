@@ -38,9 +38,7 @@ export function publicView(state: SantaState): SantaPublicView {
     turn: state.turn,
     mover: moving ? state.order[state.turn] : null,
     sighted: state.sighted,
-    pendingGive: state.pendingGive
-      ? { house: state.pendingGive.house, kids: state.pendingGive.kids.slice(), rest: state.pendingGive.rest.slice() }
-      : null,
+    pendingGive: state.pendingGive ? { house: state.pendingGive.house, kids: state.pendingGive.kids.slice(), rest: state.pendingGive.rest.slice() } : null,
     rounds: state.rounds.map((r) => ({ ...r, cards: r.cards.slice(), order: r.order.slice() })),
     scoreLog: state.scoreLog.map((row) => row.slice()),
     // Log entries are written once and never changed (shared between states), so the view shares them too.

@@ -22,7 +22,7 @@ export const colOf = (sq: SquareId): number => sq % COLS;
 export const rowOf = (sq: SquareId): number => Math.floor(sq / COLS);
 export const isSquare = (sq: number): boolean => Number.isInteger(sq) && sq >= 0 && sq < SQUARES;
 
-export const sectionOfRow = (row: number): Section => (row < SEA_ROWS ? 0 : (1 + Math.floor((row - SEA_ROWS) / 3)) as Section);
+export const sectionOfRow = (row: number): Section => (row < SEA_ROWS ? 0 : ((1 + Math.floor((row - SEA_ROWS) / 3)) as Section));
 export const sectionOf = (sq: SquareId): Section => sectionOfRow(rowOf(sq));
 export const isLand = (sq: SquareId): boolean => rowOf(sq) >= SEA_ROWS;
 export const isBeach = (sq: SquareId): boolean => rowOf(sq) === BEACH_ROW;

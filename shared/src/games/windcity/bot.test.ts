@@ -70,7 +70,15 @@ describe('the bot', () => {
   it('keeps the storm off its own houses when it can', () => {
     // Card with East 1 and West 1 (and others); its own house lies east, nothing west.
     const id = cardOf((as) => as.some(has('E1')) && as.some(has('W1')));
-    const s = board([{ at: [4, 7], owner: 0 }, { at: [0, 12], owner: 1 }, { at: [7, 12], owner: 2 }], [3, 7], id);
+    const s = board(
+      [
+        { at: [4, 7], owner: 0 },
+        { at: [0, 12], owner: 1 },
+        { at: [7, 12], owner: 2 },
+      ],
+      [3, 7],
+      id,
+    );
     const a = bot(s, 0);
     expect(a.type).toBe('plan');
     const plan = (a as { actions: number[] }).actions;
@@ -80,7 +88,15 @@ describe('the bot', () => {
 
   it('renews the insurance of the houses its own plan will enter, at renewal', () => {
     const id = cardOf((as) => as.some(has('E2')));
-    let s = board([{ at: [4, 7], owner: 0, expired: true }, { at: [0, 12], owner: 1 }, { at: [7, 12], owner: 2 }], [3, 7], id);
+    let s = board(
+      [
+        { at: [4, 7], owner: 0, expired: true },
+        { at: [0, 12], owner: 1 },
+        { at: [7, 12], owner: 2 },
+      ],
+      [3, 7],
+      id,
+    );
     const e2 = cardById(id).actions.findIndex(has('E2'));
     s = must(g.apply(s, 0, { type: 'plan', actions: [e2] }));
     const a = bot(s, 0);
@@ -90,7 +106,15 @@ describe('the bot', () => {
 
   it('does not try to insure a house that was not insured when its turn began', () => {
     const id = cardOf((as) => as.some(has('E2')));
-    let s = board([{ at: [4, 7], owner: 0 }, { at: [0, 12], owner: 1 }, { at: [7, 12], owner: 2 }], [3, 7], id);
+    let s = board(
+      [
+        { at: [4, 7], owner: 0 },
+        { at: [0, 12], owner: 1 },
+        { at: [7, 12], owner: 2 },
+      ],
+      [3, 7],
+      id,
+    );
     const e2 = cardById(id).actions.findIndex(has('E2'));
     s = must(g.apply(s, 0, { type: 'plan', actions: [e2] }));
     expect(bot(s, 0)).toEqual({ type: 'renew', squares: [] });
@@ -141,9 +165,25 @@ describe('the bot', () => {
   it('blows the storm off the board when that wins, not when that loses', () => {
     const id = cardOf((as) => as.some(has('N1')) && as.some(has('E1')));
     const n1 = cardById(id).actions.findIndex(has('N1'));
-    const ahead = board([{ at: [0, 7], owner: 0 }, { at: [4, 7], owner: 0 }, { at: [2, 7], owner: 1 }], [6, 14], id);
+    const ahead = board(
+      [
+        { at: [0, 7], owner: 0 },
+        { at: [4, 7], owner: 0 },
+        { at: [2, 7], owner: 1 },
+      ],
+      [6, 14],
+      id,
+    );
     expect((bot(ahead, 0) as { actions: number[] }).actions).toContain(n1);
-    const behind = board([{ at: [0, 7], owner: 1 }, { at: [4, 7], owner: 1 }, { at: [2, 7], owner: 0 }], [6, 14], id);
+    const behind = board(
+      [
+        { at: [0, 7], owner: 1 },
+        { at: [4, 7], owner: 1 },
+        { at: [2, 7], owner: 0 },
+      ],
+      [6, 14],
+      id,
+    );
     expect((bot(behind, 0) as { actions: number[] }).actions).not.toContain(n1);
   });
 

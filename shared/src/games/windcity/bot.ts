@@ -45,15 +45,7 @@ import {
   renewableSquares,
   runMove,
 } from './rules.js';
-import type {
-  Card,
-  HouseSquare,
-  SquareId,
-  WindCityAction,
-  WindCityPublicView,
-  WindCitySeatView,
-  WindCityState,
-} from './types.js';
+import type { Card, HouseSquare, SquareId, WindCityAction, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Plans
@@ -73,8 +65,7 @@ export const ALL_PLANS: readonly number[][] = (() => {
 })();
 
 /** The affordable plans of a card with these coins. */
-export const affordablePlans = (card: Card, coins: number): number[][] =>
-  ALL_PLANS.filter((p) => planCost(card, p) <= coins);
+export const affordablePlans = (card: Card, coins: number): number[][] => ALL_PLANS.filter((p) => planCost(card, p) <= coins);
 
 // ---------------------------------------------------------------------------
 // Random legal play (full state).
@@ -99,7 +90,13 @@ export function sampleAction(state: WindCityState, seat: Seat, rng: RandomSource
       const plans = affordablePlans(cardById(state.card!), state.coins[seat]);
       const sizes = [1, 1, 1, 2, 2, 3].filter((k) => plans.some((p) => p.length === k));
       const size = pick(rng, sizes);
-      return { type: 'plan', actions: pick(rng, plans.filter((p) => p.length === size)).slice() };
+      return {
+        type: 'plan',
+        actions: pick(
+          rng,
+          plans.filter((p) => p.length === size),
+        ).slice(),
+      };
     }
     case 'renew': {
       // Mostly nothing (5 in 6), else one or two renewable houses at random (within the budget).
@@ -196,13 +193,7 @@ interface Sim {
  * insured first. Kauf squares are chosen as the bot would (the least
  * threatened eligible house).
  */
-function simulate(
-  v: WindCityPublicView,
-  seat: Seat,
-  card: Card,
-  plan: readonly number[],
-  insured: ReadonlySet<SquareId>,
-): Sim {
+function simulate(v: WindCityPublicView, seat: Seat, card: Card, plan: readonly number[], insured: ReadonlySet<SquareId>): Sim {
   const houses = v.houses.map((h, sq) => (h && insured.has(sq) ? { ...h, insured: true } : h));
   const stock = v.stock.slice();
   const lost = Array(v.players).fill(0);

@@ -49,9 +49,9 @@ function parseAction(text: string): CardAction {
 export function buildDeck(source: readonly string[]): Card[] {
   return source.map((line, i) => {
     const actions = line.trim().split(/\s+/).map(parseAction);
-    const bad = actions.length !== 5 || actions.some((a) =>
-      a.kind === 'kauf' ? a.cost < 3 || a.cost > 5 : a.distance < 1 || a.distance > 4 || a.cost < 1 || a.cost > 4,
-    );
+    const bad =
+      actions.length !== 5 ||
+      actions.some((a) => (a.kind === 'kauf' ? a.cost < 3 || a.cost > 5 : a.distance < 1 || a.distance > 4 || a.cost < 1 || a.cost > 4));
     if (bad) throw new Error(`card ${i + 1} breaks the rules of the deck: ${line}`);
     return { id: i + 1, actions };
   });

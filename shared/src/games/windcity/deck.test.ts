@@ -83,8 +83,7 @@ function games(players: number, kind: Player, count: number, prefix: string): Su
     while (s.phase !== 'over') {
       const seats = g.awaiting(s);
       const seat: Seat = seats[Math.floor(rng.next() * seats.length)];
-      const a =
-        kind === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
+      const a = kind === 'bot' ? g.botAction(g.publicView(s), g.seatView(s, seat), seat, rng) : g.sampleAction(s, seat, rng);
       const r = g.apply(s, seat, a!);
       if (!r.ok) throw new Error(r.error.message);
       s = r.value;

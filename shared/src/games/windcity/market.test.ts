@@ -168,13 +168,19 @@ describe('the market in public, over whole games', () => {
           seen.sales++;
           assert(JSON.stringify(after.market!.accepted.slice(0, -1)) === JSON.stringify(before.market!.accepted), `${what}: earlier sales changed`);
           const sale = after.market!.accepted[after.market!.accepted.length - 1];
-          assert(sale.squares.every((x) => after.houses[x]?.insured && !before.houses[x]?.insured), `${what}: the houses sold are not newly insured`);
+          assert(
+            sale.squares.every((x) => after.houses[x]?.insured && !before.houses[x]?.insured),
+            `${what}: the houses sold are not newly insured`,
+          );
           const coins = after.coins.map((c, seat) => c - before.coins[seat]);
           const paid = before.coins.map((_, seat) => (seat === sale.buyer ? -sale.price : seat === after.market!.seller ? sale.price : 0));
           assert(JSON.stringify(coins) === JSON.stringify(paid), `${what}: coins moved other than the price`);
           const rest = (v: WindCityPublicView) => JSON.stringify(withoutSale(v, sale.squares));
           assert(rest(after) === rest(before), `${what}: a sale changed more than the sale`);
-          const added = after.log.slice(before.log.length).map((e) => e.kind).sort();
+          const added = after.log
+            .slice(before.log.length)
+            .map((e) => e.kind)
+            .sort();
           assert(JSON.stringify(added) === JSON.stringify(['coins', 'coins', 'insured']), `${what}: logged ${added.join(', ')}`);
         },
         maxSteps: 20000,

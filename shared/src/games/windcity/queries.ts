@@ -63,8 +63,7 @@ export function piecesOf(houses: readonly (HouseSquare | null)[], players: numbe
   return n;
 }
 
-export const planCost = (card: Card, plan: readonly number[]): number =>
-  plan.reduce((sum, i) => sum + card.actions[i].cost, 0);
+export const planCost = (card: Card, plan: readonly number[]): number => plan.reduce((sum, i) => sum + card.actions[i].cost, 0);
 
 // ---------------------------------------------------------------------------
 // Placement (works on the state and on the public view)

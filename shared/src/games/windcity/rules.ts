@@ -68,17 +68,7 @@ import {
   type PathBoard,
 } from './queries.js';
 import { actionSchema } from './schemas.js';
-import type {
-  ActRecord,
-  ActSegment,
-  CoinCause,
-  SquareId,
-  TurnRecord,
-  WindCityAction,
-  WindCityOptions,
-  WindCityPhase,
-  WindCityState,
-} from './types.js';
+import type { ActRecord, ActSegment, CoinCause, SquareId, TurnRecord, WindCityAction, WindCityOptions, WindCityPhase, WindCityState } from './types.js';
 
 // The board queries (prices, placements, the hurricane's path...) live in
 // queries.ts, zod-free for the web client; importers of rules.ts still get them here.
@@ -264,19 +254,13 @@ function applyRenew(state: WindCityState, seat: Seat, squares: SquareId[]): Resu
     if (!h || h.owner !== seat) return reject('windcity/not-own-house', `Square ${sq} has no house of yours.`);
     if (h.insured) return reject('windcity/already-insured', `The house on square ${sq} is already insured.`);
     if (!renewable.includes(sq)) {
-      return reject(
-        'windcity/not-renewable',
-        `The house on square ${sq} was not insured when your turn began: you may only renew insurance, not buy it.`,
-      );
+      return reject('windcity/not-renewable', `The house on square ${sq} was not insured when your turn began: you may only renew insurance, not buy it.`);
     }
     cost += renewPrice(sq, h);
   }
   const reserve = planCost(cardById(state.card!), state.plan!);
   if (cost > state.coins[seat] - reserve) {
-    return reject(
-      'windcity/renew-cost',
-      `Renewing costs ${cost}; you must keep ${reserve} for your plan and have ${state.coins[seat]}.`,
-    );
+    return reject('windcity/renew-cost', `Renewing costs ${cost}; you must keep ${reserve} for your plan and have ${state.coins[seat]}.`);
   }
   const next = cloneState(state);
   for (const sq of squares) next.houses[sq] = { ...next.houses[sq]!, insured: true };
@@ -346,10 +330,7 @@ function applyAnswer(state: WindCityState, seat: Seat, buyer: Seat, accept: bool
 function applyKauf(state: WindCityState, seat: Seat, sq: SquareId): Result<WindCityState> {
   if (seat !== state.active) return reject('not-your-turn', `Seat ${state.active} chooses the Kauf square.`);
   if (!kaufSquares(state, seat).includes(sq)) {
-    return reject(
-      'windcity/kauf-square',
-      'Kauf goes on one of your own single, uninsured, non-beach houses in a row north of the hurricane.',
-    );
+    return reject('windcity/kauf-square', 'Kauf goes on one of your own single, uninsured, non-beach houses in a row north of the hurricane.');
   }
   const next = cloneState(state);
   next.houses[sq] = { ...next.houses[sq]!, count: 2 };
@@ -593,8 +574,7 @@ function endGame(next: WindCityState, reason: 'exit' | 'last-player'): void {
  * then coins; bankrupt players after them, the later out the better.
  */
 export function placesOf(points: number[], coins: number[], outTurn: (number | null)[]): number[] {
-  const key = (s: Seat): [number, number, number] =>
-    outTurn[s] === null ? [1, points[s], coins[s]] : [0, outTurn[s]!, 0];
+  const key = (s: Seat): [number, number, number] => (outTurn[s] === null ? [1, points[s], coins[s]] : [0, outTurn[s]!, 0]);
   const better = (a: Seat, b: Seat): boolean => {
     const ka = key(a);
     const kb = key(b);
@@ -637,11 +617,7 @@ export function publicAwaiting(state: WindCityState): Seat[] {
  * show: the engine (publicAwaiting, and awaiting outside the market) and the
  * bot (awaitingView) share this so they cannot disagree.
  */
-export function awaitedSeats(
-  phase: WindCityPhase,
-  active: Seat,
-  market: { seller: Seat; buyers: readonly Seat[] } | null,
-): Seat[] {
+export function awaitedSeats(phase: WindCityPhase, active: Seat, market: { seller: Seat; buyers: readonly Seat[] } | null): Seat[] {
   switch (phase) {
     case 'hurricane':
       return [0];

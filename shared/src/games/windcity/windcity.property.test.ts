@@ -109,12 +109,18 @@ function checkStep(s: WindCityState): void {
     if (e.kind === 'expire') expired.set(e.turn, e.squares);
     if (e.kind === 'renew') {
       const was = expired.get(e.turn) ?? [];
-      assert(e.squares.every((x) => was.includes(x)), `turn ${e.turn}: renewed ${e.squares} but only ${was} had expired`);
+      assert(
+        e.squares.every((x) => was.includes(x)),
+        `turn ${e.turn}: renewed ${e.squares} but only ${was} had expired`,
+      );
     }
   }
   // The calm bonus needs the storm to have moved (this act is checked while it is the current one).
   if (s.act?.calm) {
-    assert(s.act.segments.some((x) => x.kind === 'move' && x.steps.length > 0), `turn ${s.act.turn}: calm bonus without a step`);
+    assert(
+      s.act.segments.some((x) => x.kind === 'move' && x.steps.length > 0),
+      `turn ${s.act.turn}: calm bonus without a step`,
+    );
   }
   // Houses: on land squares in play only, never on observatories, doubles never on the beach, and
   // for each player still in: on the board + in stock = 12; players out have none.
@@ -146,7 +152,11 @@ function checkStep(s: WindCityState): void {
   }
   // The seats shown as awaited: what the public view implies, and every seat the engine awaits.
   assert(isDeepStrictEqual(awaitingView(pv), shown), 'publicAwaiting differs from the public view', { shown, pv: pv.market });
-  assert(awaited.every((x) => shown.includes(x)), 'an awaited seat is not shown as awaited', { awaited, shown });
+  assert(
+    awaited.every((x) => shown.includes(x)),
+    'an awaited seat is not shown as awaited',
+    { awaited, shown },
+  );
   for (let seat = 0; seat < n; seat++) {
     const sv = g.seatView(s, seat);
     for (const drop of [false, true]) {
@@ -196,8 +206,7 @@ function play(config: Config, kinds: Player[], check: boolean, timer = 0.1): Pla
   });
 }
 
-const replay = (config: Config, steps: Step[]): WindCityState =>
-  replaySteps(start(config), steps, (s, st) => step(s, st, 'replay'));
+const replay = (config: Config, steps: Step[]): WindCityState => replaySteps(start(config), steps, (s, st) => step(s, st, 'replay'));
 
 // ---------------------------------------------------------------------------
 
@@ -281,9 +290,7 @@ describe('speed', () => {
     const t0 = performance.now();
     for (let i = 0; i < games; i++) turns += play(config(i), all('bot', 5), false, 0).final.turn;
     const seconds = (performance.now() - t0) / 1000;
-    console.log(
-      `windcity: ${(games / seconds).toFixed(1)} bot games/s (5 players, ${(turns / games).toFixed(1)} turns a game, placement included)`,
-    );
+    console.log(`windcity: ${(games / seconds).toFixed(1)} bot games/s (5 players, ${(turns / games).toFixed(1)} turns a game, placement included)`);
     expect(games / seconds).toBeGreaterThan(2);
   });
 });

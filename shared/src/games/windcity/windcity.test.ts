@@ -14,17 +14,7 @@ import { actor, code, must } from '../../engine/testing.js';
 import { windcity as g } from './index.js';
 import { COLS, SQUARES, isBeach, rowOf, sectionOf, squareId } from './board.js';
 import { CARDS, cardById } from './cards.js';
-import {
-  cloneState,
-  kaufSquares,
-  legalPlacements,
-  marketPrice,
-  placementProblem,
-  placesOf,
-  quotasFeasible,
-  renewPrice,
-  renewableSquares,
-} from './rules.js';
+import { cloneState, kaufSquares, legalPlacements, marketPrice, placementProblem, placesOf, quotasFeasible, renewPrice, renewableSquares } from './rules.js';
 import { placed } from './testing.js';
 import type { CardAction, WindCityState } from './types.js';
 
@@ -317,10 +307,16 @@ describe('renewal', () => {
     expect(renewPrice(sq(0, 6), s.houses[sq(0, 6)]!)).toBe(2);
     expect(renewPrice(sq(1, 3), s.houses[sq(1, 3)]!)).toBe(3);
     expect(renewPrice(sq(2, 7), s.houses[sq(2, 7)]!)).toBe(3);
-    s = turn(s, ['E1'], [[0, 6], [1, 3], [2, 7]]);
-    expect(coinsLog(s).filter((e) => e.cause === 'renew')).toEqual([
-      { kind: 'coins', turn: 1, seat: 0, delta: -8, cause: 'renew', other: null },
-    ]);
+    s = turn(
+      s,
+      ['E1'],
+      [
+        [0, 6],
+        [1, 3],
+        [2, 7],
+      ],
+    );
+    expect(coinsLog(s).filter((e) => e.cause === 'renew')).toEqual([{ kind: 'coins', turn: 1, seat: 0, delta: -8, cause: 'renew', other: null }]);
     expect([sq(0, 6), sq(1, 3), sq(2, 7)].every((i) => s.houses[i]!.insured)).toBe(true);
   });
 
@@ -571,7 +567,10 @@ describe('the act: moves', () => {
       { kind: 'destroy', turn: 1, seat: 0, owner: 1, square: sq(1, 7), count: 1 },
       { kind: 'destroy', turn: 1, seat: 0, owner: 2, square: sq(2, 7), count: 2 },
     ]);
-    expect(moves(s)[0].steps.map((x) => x.destroyed)).toEqual([{ owner: 1, count: 1 }, { owner: 2, count: 2 }]);
+    expect(moves(s)[0].steps.map((x) => x.destroyed)).toEqual([
+      { owner: 1, count: 1 },
+      { owner: 2, count: 2 },
+    ]);
   });
 
   it('passes insured houses unharmed, and their insurance stays', () => {
@@ -628,9 +627,7 @@ describe('the act: moves', () => {
 
   it('pays 5 for a move that stops on an observatory, not for passing over one', () => {
     const stop = turn(board([], [4, 2]), ['E1']); // (5,2) is an observatory
-    expect(coinsLog(stop).filter((e) => e.cause === 'observatory')).toEqual([
-      { kind: 'coins', turn: 1, seat: 0, delta: 5, cause: 'observatory', other: null },
-    ]);
+    expect(coinsLog(stop).filter((e) => e.cause === 'observatory')).toEqual([{ kind: 'coins', turn: 1, seat: 0, delta: 5, cause: 'observatory', other: null }]);
     expect(moves(stop)[0].observatory).toBe(true);
     const pass = turn(board([], [3, 2]), ['E3']);
     expect(coinsLog(pass).some((e) => e.cause === 'observatory')).toBe(false);
@@ -640,9 +637,7 @@ describe('the act: moves', () => {
 
   it('pays 3 at the end when the storm moved, entered no house square and stands on land', () => {
     const land = turn(board([], [3, 7]), ['E1']);
-    expect(coinsLog(land).filter((e) => e.cause === 'calm')).toEqual([
-      { kind: 'coins', turn: 1, seat: 0, delta: 3, cause: 'calm', other: null },
-    ]);
+    expect(coinsLog(land).filter((e) => e.cause === 'calm')).toEqual([{ kind: 'coins', turn: 1, seat: 0, delta: 3, cause: 'calm', other: null }]);
     expect(land.act!.calm).toBe(true);
     const sea = turn(board([], [3, 1]), ['E1']);
     expect(coinsLog(sea).some((e) => e.cause === 'calm')).toBe(false);

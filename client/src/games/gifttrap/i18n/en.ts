@@ -98,7 +98,8 @@ const en = {
   },
   rules: {
     title: 'Rules — Gift Trap',
-    intro: 'Fireside plays these rules. Give each player the gift you think they will like, then say which gifts you would like yourself: your GIVE pawn moves when your gifts please, your GET pawn when you receive what you wished for. The settings of this room are marked.',
+    intro:
+      'Fireside plays these rules. Give each player the gift you think they will like, then say which gifts you would like yourself: your GIVE pawn moves when your gifts please, your GET pawn when you receive what you wished for. The settings of this room are marked.',
     close: 'Close',
     on: 'this room',
     default: 'default',
@@ -114,15 +115,18 @@ const en = {
     round: {
       title: 'A round',
       layoutName: 'Lay out.',
-      layout: 'The round’s parent chooses a tier. The first parent is drawn at random; after that the role passes to the next player on the left. N+1 cards of that tier (N = the number of players) are laid out on slots 1 to N+1; the parent chooses which side of each card faces up, then confirms.',
+      layout:
+        'The round’s parent chooses a tier. The first parent is drawn at random; after that the role passes to the next player on the left. N+1 cards of that tier (N = the number of players) are laid out on slots 1 to N+1; the parent chooses which side of each card faces up, then confirms.',
       giveName: 'Give (all at once, in secret).',
       give: 'Each player assigns a different slot to each other player: the gift meant for them. You may change your gifts until everyone has submitted.',
       wantName: 'Wish (all at once, in secret).',
       want: 'Once every gift is in, each player puts the wish tiles +3 (Great), +2 (Good), +1 (OK) and −4 (No way) on four different slots. You may change them until everyone has submitted.',
       revealName: 'Reveal.',
-      reveal: 'Starting with the parent and going round the table to the left, each player reveals in turn: their four wishes become public, then they open the gifts they received one at a time, in the order they choose.',
+      reveal:
+        'Starting with the parent and going round the table to the left, each player reveals in turn: their four wishes become public, then they open the gifts they received one at a time, in the order they choose.',
       valueName: 'Scoring.',
-      value: 'An opened gift is worth the revealer’s wish tile on its slot, or −1 if they put none there. The revealer’s GET pawn and the giver’s GIVE pawn both move by that value (backwards when it is negative).',
+      value:
+        'An opened gift is worth the revealer’s wish tile on its slot, or −1 if they put none there. The revealer’s GET pawn and the giver’s GIVE pawn both move by that value (backwards when it is negative).',
       clampName: 'Limits.',
       clamp: 'Pawns stay between 0 and the goal ({{goal}} in this room). A pawn that has reached the goal never moves again.',
       endName: 'End of the round.',

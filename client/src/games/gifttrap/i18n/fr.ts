@@ -95,12 +95,14 @@ const fr: GiftTrapTexts = {
   },
   rules: {
     title: 'Règles — Gift Trap',
-    intro: 'Fireside joue avec ces règles. Offrez à chacun le cadeau qui devrait lui plaire, puis dites quels cadeaux vous feraient plaisir : votre pion OFFRIR avance quand vos cadeaux plaisent, votre pion RECEVOIR quand vous recevez ce que vous souhaitiez. Les réglages de cette salle sont signalés.',
+    intro:
+      'Fireside joue avec ces règles. Offrez à chacun le cadeau qui devrait lui plaire, puis dites quels cadeaux vous feraient plaisir : votre pion OFFRIR avance quand vos cadeaux plaisent, votre pion RECEVOIR quand vous recevez ce que vous souhaitiez. Les réglages de cette salle sont signalés.',
     close: 'Fermer',
     on: 'cette salle',
     default: 'par défaut',
     room: 'Cette salle : {{players}} joueurs, objectif {{goal}}, {{slots}} cadeaux disposés à chaque manche, un cadeau pour chacun des autres joueurs.',
-    roomDouble: 'Cette salle : {{players}} joueurs, objectif {{goal}}, cadeaux doubles : {{slots}} cadeaux disposés à chaque manche, deux cadeaux pour chacun des autres joueurs.',
+    roomDouble:
+      'Cette salle : {{players}} joueurs, objectif {{goal}}, cadeaux doubles : {{slots}} cadeaux disposés à chaque manche, deux cadeaux pour chacun des autres joueurs.',
     parts: {
       title: 'Joueurs et matériel',
       p1: '3 à 8 joueurs. Chacun a deux pions sur la piste de score, un pion OFFRIR et un pion RECEVOIR, tous deux sur 0 au départ.',
@@ -111,15 +113,18 @@ const fr: GiftTrapTexts = {
     round: {
       title: 'Une manche',
       layoutName: 'Mise en place.',
-      layout: 'Le parent de la manche choisit une gamme. Le premier parent est tiré au sort ; ensuite, le rôle passe au joueur suivant, à gauche. N+1 cartes de cette gamme (N = le nombre de joueurs) sont posées sur les emplacements 1 à N+1 ; le parent choisit la face visible de chaque carte, puis valide.',
+      layout:
+        'Le parent de la manche choisit une gamme. Le premier parent est tiré au sort ; ensuite, le rôle passe au joueur suivant, à gauche. N+1 cartes de cette gamme (N = le nombre de joueurs) sont posées sur les emplacements 1 à N+1 ; le parent choisit la face visible de chaque carte, puis valide.',
       giveName: 'Offrir (tous en même temps, en secret).',
       give: 'Chaque joueur attribue un emplacement différent à chacun des autres joueurs. On peut modifier ses cadeaux jusqu’à ce que tout le monde ait validé.',
       wantName: 'Les vœux (tous en même temps, en secret).',
       want: 'Une fois tous les cadeaux offerts, chaque joueur pose ses jetons de vœu +3 (Génial), +2 (Bien), +1 (Bof) et −4 (Jamais) sur quatre emplacements différents. On peut les modifier jusqu’à ce que tout le monde ait validé.',
       revealName: 'Révélation.',
-      reveal: 'En commençant par le parent, puis en tournant vers la gauche, chaque joueur passe à son tour : ses quatre vœux deviennent publics, puis il ouvre un par un les cadeaux reçus, dans l’ordre de son choix.',
+      reveal:
+        'En commençant par le parent, puis en tournant vers la gauche, chaque joueur passe à son tour : ses quatre vœux deviennent publics, puis il ouvre un par un les cadeaux reçus, dans l’ordre de son choix.',
       valueName: 'Points.',
-      value: 'Un cadeau ouvert vaut le jeton de vœu que ce joueur a posé sur son emplacement, ou −1 s’il n’y en a posé aucun. Son pion RECEVOIR et le pion OFFRIR du joueur qui a offert le cadeau se déplacent tous deux de cette valeur (en arrière si elle est négative).',
+      value:
+        'Un cadeau ouvert vaut le jeton de vœu que ce joueur a posé sur son emplacement, ou −1 s’il n’y en a posé aucun. Son pion RECEVOIR et le pion OFFRIR du joueur qui a offert le cadeau se déplacent tous deux de cette valeur (en arrière si elle est négative).',
       clampName: 'Limites.',
       clamp: 'Les pions restent entre 0 et l’objectif ({{goal}} dans cette salle). Un pion qui a atteint l’objectif ne bouge plus.',
       endName: 'Fin de manche.',

@@ -173,7 +173,8 @@ const en = {
       p1: 'Pick: every player chooses a card from their hand, face down. Nobody learns a pick before everyone has picked (you may change yours until then). Then all are revealed together. Hands are public: played cards are known.',
       p2: 'Order: the player with the highest card names the order of all players for this round (any order, themself included).',
       tieLowestCard: 'Tied highest card: the player who played the single lowest card names the order; if the lowest card is tied too, Santa does.',
-      tieLowestScore: 'Tied highest card: among the tied players, the one with the lowest score names the order; if still tied, Santa chooses which of them names it.',
+      tieLowestScore:
+        'Tied highest card: among the tied players, the one with the lowest score names the order; if still tied, Santa chooses which of them names it.',
       p3: 'Moves: in that order each player moves once (no passing), scoring as below. The round’s card is then discarded.',
       p4: 'After round 13 the game ends. The highest score wins; equal scores share the win.',
     },

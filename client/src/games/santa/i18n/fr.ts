@@ -145,7 +145,8 @@ const fr: SantaTexts = {
   },
   rules: {
     title: 'Règles — Le Père Noël arrive en ville',
-    intro: 'Fireside joue avec ces règles. Là où les deux textes de règles publiés divergent, la salle choisit une variante : celles actives dans cette salle sont signalées.',
+    intro:
+      'Fireside joue avec ces règles. Là où les deux textes de règles publiés divergent, la salle choisit une variante : celles actives dans cette salle sont signalées.',
     close: 'Fermer',
     on: 'active dans cette salle',
     default: 'par défaut',
@@ -169,8 +170,10 @@ const fr: SantaTexts = {
       title: 'Une manche (13 manches : chaque carte est jouée une fois)',
       p1: 'Choix : chaque joueur choisit une carte de sa main, face cachée. Personne ne connaît un choix avant que tous aient choisi (on peut changer le sien jusque-là). Puis toutes sont révélées ensemble. Les mains sont publiques : les cartes jouées sont connues.',
       p2: 'Ordre : le joueur à la plus forte carte fixe l’ordre de tous les joueurs pour cette manche (n’importe quel ordre, lui compris).',
-      tieLowestCard: 'Égalité sur la plus forte carte : le joueur qui a joué seul la plus faible carte choisit l’ordre ; si la plus faible est aussi à égalité, c’est le Père Noël.',
-      tieLowestScore: 'Égalité sur la plus forte carte : parmi les ex æquo, celui qui a le score le plus faible choisit l’ordre ; s’il y a encore égalité, le Père Noël désigne lequel d’entre eux le choisit.',
+      tieLowestCard:
+        'Égalité sur la plus forte carte : le joueur qui a joué seul la plus faible carte choisit l’ordre ; si la plus faible est aussi à égalité, c’est le Père Noël.',
+      tieLowestScore:
+        'Égalité sur la plus forte carte : parmi les ex æquo, celui qui a le score le plus faible choisit l’ordre ; s’il y a encore égalité, le Père Noël désigne lequel d’entre eux le choisit.',
       p3: 'Déplacements : dans cet ordre, chacun se déplace une fois (sans passer) et marque comme ci-dessous. La carte de la manche est ensuite défaussée.',
       p4: 'Après la 13e manche, la partie se termine. Le plus haut score gagne ; les ex æquo partagent la victoire.',
     },

@@ -215,7 +215,8 @@ const en = {
   rules: {
     title: 'Wind City — the rules',
     close: 'Close',
-    intro: 'A hurricane crosses the city. Each turn, the active player secretly plans where it goes; everyone else may buy insurance from them. Keep your houses standing.',
+    intro:
+      'A hurricane crosses the city. Each turn, the active player secretly plans where it goes; everyone else may buy insurance from them. Keep your houses standing.',
     parts: {
       title: 'The parts',
       p1: '2–5 players. Each has 12 houses and starts with 40 coins. The bank never runs out.',

@@ -105,7 +105,8 @@ const fr: WindCityTexts = {
   market: {
     timer: 'Temps restant',
     seller: 'Les autres peuvent vous acheter une assurance.',
-    sellerHint: 'Acceptez ou refusez chaque demande en bloc. L’acheteur vous paie si vous acceptez. Les contours en pointillé sur le plateau montrent les maisons demandées.',
+    sellerHint:
+      'Acceptez ou refusez chaque demande en bloc. L’acheteur vous paie si vous acceptez. Les contours en pointillé sur le plateau montrent les maisons demandées.',
     asks_one: 'demande d’assurer {{count}} maison pour {{price}}',
     asks_other: 'demande d’assurer {{count}} maisons pour {{price}}',
     accept: 'Accepter (+{{price}})',
@@ -115,7 +116,8 @@ const fr: WindCityTexts = {
     stillDeciding: 'Hésitent encore : {{names}}.',
     allDecided: 'Tout le monde a demandé ou passé.',
     buyer: 'Acheter une assurance à {{name}} ?',
-    buyerHint: '3 pièces par maison, 6 pour une maison de plage ou double, payées au joueur actif s’il accepte. Choisissez des maisons puis demandez, ou passez.',
+    buyerHint:
+      '3 pièces par maison, 6 pour une maison de plage ou double, payées au joueur actif s’il accepte. Choisissez des maisons puis demandez, ou passez.',
     total: 'Prix {{price}} · vos pièces {{coins}}',
     ask_one: 'Demander pour {{count}} maison ({{price}})',
     ask_other: 'Demander pour {{count}} maisons ({{price}})',
@@ -129,8 +131,10 @@ const fr: WindCityTexts = {
     passed: 'Vous avez passé.',
     cannotBuy: 'Vous n’avez aucune maison à assurer dans ce marché.',
     inMarket: 'Au marché :',
-    public_one: 'Le marché est ouvert : {{names}} peut acheter une assurance à {{seller}}. Demandes et réponses restent secrètes ; une assurance s’affiche ici une fois acceptée.',
-    public_other: 'Le marché est ouvert : {{names}} peuvent acheter une assurance à {{seller}}. Demandes et réponses restent secrètes ; une assurance s’affiche ici une fois acceptée.',
+    public_one:
+      'Le marché est ouvert : {{names}} peut acheter une assurance à {{seller}}. Demandes et réponses restent secrètes ; une assurance s’affiche ici une fois acceptée.',
+    public_other:
+      'Le marché est ouvert : {{names}} peuvent acheter une assurance à {{seller}}. Demandes et réponses restent secrètes ; une assurance s’affiche ici une fois acceptée.',
   },
   kauf: {
     yours: 'Achat : choisissez la maison qui devient double.',
@@ -212,7 +216,8 @@ const fr: WindCityTexts = {
   rules: {
     title: 'Wind City — les règles',
     close: 'Fermer',
-    intro: 'Un ouragan traverse la ville. À chaque tour, le joueur actif prévoit en secret sa route ; les autres peuvent lui acheter une assurance. Gardez vos maisons debout.',
+    intro:
+      'Un ouragan traverse la ville. À chaque tour, le joueur actif prévoit en secret sa route ; les autres peuvent lui acheter une assurance. Gardez vos maisons debout.',
     parts: {
       title: 'Le matériel',
       p1: '2 à 5 joueurs. Chacun a 12 maisons et commence avec 40 pièces. La banque ne manque jamais d’argent.',
