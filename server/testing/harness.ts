@@ -13,7 +13,7 @@ import type { Server } from '@colyseus/core';
 import { getGame } from '@fireside/shared';
 import { startFireside, type Fireside } from '../src/listen.js';
 import type { RoomSettings } from '../src/rooms/settings.js';
-import { sqliteStore } from '../src/store/index.js';
+import { SqliteStore } from '../src/store/sqlite.js';
 import type { MatchStore } from '../src/store/types.js';
 import { badBotGame, secretGame, timedGame } from './fixture-game.js';
 import { ViewJson, withViewJson } from './view-json.js';
@@ -47,8 +47,7 @@ export interface ServerOptions {
 export async function startServer(room: Partial<RoomSettings> = {}, clientDist = '/nonexistent', opts: ServerOptions = {}): Promise<TestServer> {
   const logs: string[] = [];
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fireside-test-'));
-  // The server's own choice of thread (a worker unless FIRESIDE_SQLITE_THREAD=main), so tests run what production runs.
-  const store = opts.store ?? (await sqliteStore(dataDir));
+  const store = opts.store ?? new SqliteStore(dataDir);
   await store.migrate();
   const fireside = await startFireside({
     port: 0,

@@ -1,7 +1,6 @@
 /**
- * The stores the contract tests run against: SQLite in the test's own thread,
- * SQLite in a worker thread (the server's default), Postgres. Each test gets
- * a fresh, empty database: a temp dir for SQLite, a new schema (selected with
+ * The two databases the store's contract tests run against. Each test gets a
+ * fresh, empty database: a temp dir for SQLite, a new schema (selected with
  * search_path in the URL) in the test cluster for Postgres, so tests never
  * see each other's rows and need no cleanup order.
  */
@@ -11,7 +10,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PostgresStore } from '../src/store/postgres.js';
 import { loadSqlite } from '../src/store/sqlite-module.js';
-import { SqliteWorkerStore } from '../src/store/sqlite-proxy.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { MatchStore } from '../src/store/types.js';
 
@@ -26,46 +24,36 @@ export interface TestDb {
 }
 
 export interface Backend {
-  /** The test's label. */
-  name: string;
-  kind: MatchStore['kind'];
+  name: 'sqlite' | 'postgres';
   create(): Promise<TestDb>;
 }
 
-function sqliteIn(thread: 'main' | 'worker'): Backend {
-  return {
-    name: thread === 'main' ? 'sqlite' : 'sqlite in a worker thread',
-    kind: 'sqlite',
-    create: () => sqliteDb((dir) => (thread === 'main' ? new SqliteStore(dir) : new SqliteWorkerStore(dir))),
-  };
-}
-
-export const sqliteBackend = sqliteIn('main');
-export const sqliteWorkerBackend = sqliteIn('worker');
-
-async function sqliteDb(open: (dir: string) => MatchStore): Promise<TestDb> {
-  const dir = mkdtempSync(join(tmpdir(), 'fireside-store-'));
-  return {
-    open: () => open(dir),
-    async raw(sql) {
-      // Read-only unless the test writes a row by hand (rows of an older schema).
-      const db = new (loadSqlite().DatabaseSync)(join(dir, 'fireside.db'), { readOnly: !/^\s*INSERT/i.test(sql) });
-      try {
-        const st = db.prepare(sql);
-        if (/^\s*INSERT/i.test(sql)) {
-          st.run();
-          return [];
+export const sqliteBackend: Backend = {
+  name: 'sqlite',
+  async create() {
+    const dir = mkdtempSync(join(tmpdir(), 'fireside-store-'));
+    return {
+      open: () => new SqliteStore(dir),
+      async raw(sql) {
+        // Read-only unless the test writes a row by hand (rows of an older schema).
+        const db = new (loadSqlite().DatabaseSync)(join(dir, 'fireside.db'), { readOnly: !/^\s*INSERT/i.test(sql) });
+        try {
+          const st = db.prepare(sql);
+          if (/^\s*INSERT/i.test(sql)) {
+            st.run();
+            return [];
+          }
+          return st.all() as Row[];
+        } finally {
+          db.close();
         }
-        return st.all() as Row[];
-      } finally {
-        db.close();
-      }
-    },
-    async drop() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+      },
+      async drop() {
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
 
 /** The URL of the cluster from jest-pg-setup (or the one given in the env). */
 export function testDatabaseUrl(): string {
@@ -97,7 +85,6 @@ export async function freshSchema(): Promise<{ url: string; drop(): Promise<void
 
 export const postgresBackend: Backend = {
   name: 'postgres',
-  kind: 'postgres',
   async create() {
     const { url, drop } = await freshSchema();
     return {

@@ -6,9 +6,9 @@
 //  3. load: a ramp to N connected clients on one server process, bots playing,
 //     with the server's CPU and memory, the load generator's own event-loop
 //     lag, intent → update percentiles, failed joins and disconnects.
-//   npm run build && npm run bench:load [-- clients=2000 hold=30 botDelay=700 deflate=0 sync=full thread=worker]
-// (clients=0 skips the load; sync: the SQLite store's FIRESIDE_SQLITE_SYNC;
-// thread: its FIRESIDE_SQLITE_THREAD, `worker` or `main`.) The machine's load
+//   npm run build && npm run bench:load [-- clients=2000 hold=30 botDelay=700 deflate=0 sync=full]
+// (clients=0 skips the load; sync: the SQLite store's FIRESIDE_SQLITE_SYNC.)
+// The machine's load
 // averages are printed at the start and the end: on a shared machine they
 // say how far the numbers can be trusted.
 import './lib/meter.mjs';
@@ -24,8 +24,7 @@ const HOLD_S = Number(args.hold ?? 30);
 const LOAD_BOT_DELAY = Number(args.botDelay ?? 700);
 const DEFLATE = args.deflate === '1';
 const SYNC = args.sync ?? 'full';
-const THREAD = args.thread ?? 'worker';
-const serverEnv = { FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0', FIRESIDE_SQLITE_SYNC: SYNC, FIRESIDE_SQLITE_THREAD: THREAD };
+const serverEnv = { FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0', FIRESIDE_SQLITE_SYNC: SYNC };
 const ECHO_TRIPS = 2000;
 const GAMES = Number(args.games ?? 3); // whole games per table: their length varies with the seed
 const TABLES = [
@@ -176,7 +175,7 @@ const loads = () =>
     .map((x) => x.toFixed(2))
     .join(', ');
 console.log(
-  `node ${process.version}; whole games with server bots at 40 ms; load: ${CLIENTS} clients, bots at ${LOAD_BOT_DELAY} ms, hold ${HOLD_S} s; per-message deflate ${DEFLATE ? 'on' : 'off'}; SQLite synchronous=${SYNC} in the ${THREAD} thread`,
+  `node ${process.version}; whole games with server bots at 40 ms; load: ${CLIENTS} clients, bots at ${LOAD_BOT_DELAY} ms, hold ${HOLD_S} s; per-message deflate ${DEFLATE ? 'on' : 'off'}; SQLite synchronous=${SYNC}`,
 );
 console.log(`machine load averages (1, 5, 15 min) at the start: ${loads()}`);
 const echo = await echoRoundTrips();

@@ -1,7 +1,6 @@
 /** Why a store call was refused; callers branch on `code`, never on the message. */
 export type StoreErrorCode =
   | 'closed' // the store was closed
-  | 'unavailable' // the store cannot be reached: its SQLite worker thread failed to start or died
   | 'unknown_room' // startMatch for a room that was never saved
   | 'unknown_match'
   | 'duplicate_match' // startMatch with a matchId that exists
@@ -12,8 +11,8 @@ export type StoreErrorCode =
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;
-  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: StoreErrorCode, message: string) {
+    super(message);
     this.name = 'StoreError';
     this.code = code;
   }

@@ -8,10 +8,6 @@
  * file serialize their writes with BEGIN IMMEDIATE and wait up to
  * BUSY_TIMEOUT_MS for each other (blocking the event loop meanwhile).
  *
- * That blocking is why the server runs this class in a worker thread by
- * default (SqliteWorkerStore, sqlite-proxy.ts): there it stops only the
- * worker's loop, not the rooms'. FIRESIDE_SQLITE_THREAD=main runs it here.
- *
  * Group commit: the appends asked for during one event-loop turn (every
  * room's moves of that turn) are written in one transaction, one savepoint
  * each, so one fsync covers them all instead of one fsync per move blocking
@@ -36,16 +32,6 @@ interface PendingAppend {
   reject: (e: unknown) => void;
 }
 type Row = Record<string, unknown>;
-
-export interface SqliteInspection {
-  journalMode: string;
-  /** 2 = FULL, 1 = NORMAL. */
-  synchronous: number;
-  foreignKeys: number;
-  busyTimeoutMs: number;
-  /** Append transactions committed by this instance: fewer than the appends when group commit batched them. */
-  appendCommits: number;
-}
 
 const SQL = {
   upsertRoom: `INSERT INTO rooms (room_id, game, host_id, players, options, status, match_no, match_id,
@@ -194,8 +180,6 @@ export class SqliteStore implements MatchStore {
   }
 
   private readonly appends: PendingAppend[] = [];
-  /** Append transactions written (one per group commit), for inspect(). */
-  private appendCommits = 0;
 
   /** Writes the appends of this turn in one transaction (see the module comment). */
   private flushAppends(): void {
@@ -217,7 +201,6 @@ export class SqliteStore implements MatchStore {
           }
         }
       });
-      this.appendCommits++;
     } catch (e) {
       for (const item of batch) item.reject(e);
       return;
@@ -261,19 +244,6 @@ export class SqliteStore implements MatchStore {
   async deleteInactive(before: number): Promise<number> {
     // ON DELETE CASCADE removes the rooms' matches and their events in the same statement.
     return Number(this.st(SQL.deleteRooms).run(int('before', before)).changes);
-  }
-
-  /** What tests (and an operator) can check from outside: the connection's durability settings and the group commits so far. */
-  async inspect(): Promise<SqliteInspection> {
-    const db = this.open();
-    const pragma = (name: string) => Object.values(db.prepare(`PRAGMA ${name}`).get() as Row)[0];
-    return {
-      journalMode: String(pragma('journal_mode')),
-      synchronous: Number(pragma('synchronous')),
-      foreignKeys: Number(pragma('foreign_keys')),
-      busyTimeoutMs: Number(pragma('busy_timeout')),
-      appendCommits: this.appendCommits,
-    };
   }
 
   async close(): Promise<void> {

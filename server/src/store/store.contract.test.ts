@@ -1,11 +1,10 @@
 /**
- * The MatchStore contract, run unchanged against SQLite (in this thread and
- * in a worker thread, whose proxy must pass every call through) and Postgres (the
+ * The MatchStore contract, run unchanged against SQLite and Postgres (the
  * cluster comes from server/testing/jest-pg-setup.ts). Each test starts on an
  * empty database and closes every store it opened.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { postgresBackend, sqliteBackend, sqliteWorkerBackend, type TestDb } from '../../testing/store-backends.js';
+import { postgresBackend, sqliteBackend, type TestDb } from '../../testing/store-backends.js';
 import type { MatchEvent, MatchSetup, MatchStore, RoomRecord } from './types.js';
 
 const T0 = 1_750_000_000_000; // a fixed "now": every timestamp below is relative to it
@@ -66,7 +65,7 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
   return 'resolved';
 }
 
-describe.each([sqliteBackend, sqliteWorkerBackend, postgresBackend])('MatchStore ($name)', (backend) => {
+describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) => {
   let db: TestDb;
   let opened: MatchStore[];
   let store: MatchStore;
@@ -96,7 +95,7 @@ describe.each([sqliteBackend, sqliteWorkerBackend, postgresBackend])('MatchStore
   });
 
   it('has its kind', () => {
-    expect(store.kind).toBe(backend.kind);
+    expect(store.kind).toBe(backend.name);
   });
 
   it('migrates once: running migrate again (same or another instance) changes nothing', async () => {

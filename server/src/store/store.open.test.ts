@@ -8,8 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { findPgBin } from '../../testing/pg-cluster.js';
 import { freshSchema } from '../../testing/store-backends.js';
 import { hashToken, openStore, type MatchStore } from './index.js';
-import { SqliteWorkerStore } from './sqlite-proxy.js';
-import { SqliteStore } from './sqlite.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -73,21 +71,14 @@ describe('openStore', () => {
 });
 
 describe('durability settings', () => {
-  it.each(['worker', 'main'] as const)('SQLite (%s thread): WAL, synchronous=FULL, foreign keys, a busy timeout', async (thread) => {
-    const store = await opened(openStore({ dataDir: tempDir(), sqliteThread: thread }));
-    expect(store).toBeInstanceOf(thread === 'main' ? SqliteStore : SqliteWorkerStore);
-    const settings = await (store as SqliteStore | SqliteWorkerStore).inspect();
-    expect(settings).toMatchObject({ journalMode: 'wal', synchronous: 2, foreignKeys: 1 }); // 2: FULL
-    expect(settings.busyTimeoutMs).toBeGreaterThan(0);
-  });
-
-  it('SQLite: FIRESIDE_SQLITE_THREAD=main keeps the store in the server thread, anything else a worker; FIRESIDE_SQLITE_SYNC reaches the worker', async () => {
-    withEnv({ DATABASE_URL: undefined, FIRESIDE_SQLITE_THREAD: 'main' });
-    expect(await opened(openStore({ dataDir: tempDir() }))).toBeInstanceOf(SqliteStore);
-    withEnv({ FIRESIDE_SQLITE_THREAD: undefined, FIRESIDE_SQLITE_SYNC: 'normal' });
+  it('SQLite: WAL, synchronous=FULL, foreign keys, a busy timeout', async () => {
     const store = await opened(openStore({ dataDir: tempDir() }));
-    expect(store).toBeInstanceOf(SqliteWorkerStore);
-    expect((await (store as SqliteWorkerStore).inspect()).synchronous).toBe(1); // NORMAL
+    const db = (store as unknown as { db: { prepare(sql: string): { get(): Record<string, unknown> } } }).db;
+    const pragma = (name: string) => Object.values(db.prepare(`PRAGMA ${name}`).get())[0];
+    expect(pragma('journal_mode')).toBe('wal');
+    expect(pragma('synchronous')).toBe(2); // FULL
+    expect(pragma('foreign_keys')).toBe(1);
+    expect(pragma('busy_timeout')).toBeGreaterThan(0);
   });
 
   it('Postgres: synchronous_commit is on for every connection', async () => {
