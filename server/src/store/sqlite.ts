@@ -8,11 +8,13 @@
  * file serialize their writes with BEGIN IMMEDIATE and wait up to
  * BUSY_TIMEOUT_MS for each other (blocking the event loop meanwhile).
  *
- * Group commit: the appends asked for during one event-loop turn (every
- * room's moves of that turn) are written in one transaction, one savepoint
- * each, so one fsync covers them all instead of one fsync per move blocking
- * the event loop in turn. Each append still resolves only once committed,
- * and a refused one (a stale seq) is rolled back alone.
+ * Group commit: the appends and room snapshots asked for during one
+ * event-loop turn (every room's moves and changes of that turn) are written
+ * in one transaction, one savepoint each, so one fsync covers them all
+ * instead of one fsync per write blocking the thread in turn. Each still
+ * resolves only once committed, and a refused one (a stale seq, a bad
+ * record) is rolled back alone. Every other call first commits what is
+ * pending, so calls take effect in the order they were made.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,9 +27,9 @@ import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, MatchStore, Ro
 
 const BUSY_TIMEOUT_MS = 5000;
 
-interface PendingAppend {
-  matchId: string;
-  c: ReturnType<typeof eventColumns>;
+interface PendingWrite {
+  /** Runs inside the group's transaction, in a savepoint of its own. */
+  write: () => void;
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -130,6 +132,7 @@ export class SqliteStore implements MatchStore {
   }
 
   async migrate(): Promise<void> {
+    this.flushWrites();
     const db = this.open();
     this.tx('IMMEDIATE', () => {
       db.exec(MIGRATIONS_TABLE.sqlite);
@@ -144,20 +147,24 @@ export class SqliteStore implements MatchStore {
   }
 
   async saveRoom(room: RoomRecord): Promise<void> {
-    this.st(SQL.upsertRoom).run(...(roomValues(room) as never[]));
+    const values = roomValues(room) as never[];
+    return this.writeSoon(() => void this.st(SQL.upsertRoom).run(...values));
   }
 
   async loadRoom(roomId: string): Promise<RoomRecord | null> {
+    this.flushWrites();
     const row = this.st(SQL.loadRoom).get(roomId) as Row | undefined;
     return row ? roomFromRow(row) : null;
   }
 
   async listRestorable(activeSince: number): Promise<string[]> {
+    this.flushWrites();
     const rows = this.st(SQL.restorable).all(int('activeSince', activeSince)) as Row[];
     return rows.map((r) => String(r.room_id));
   }
 
   async startMatch(setup: MatchSetup): Promise<void> {
+    this.flushWrites();
     const values = setupValues(setup);
     this.tx('IMMEDIATE', () => {
       if (!this.st(SQL.roomExists).get(setup.roomId)) {
@@ -173,34 +180,46 @@ export class SqliteStore implements MatchStore {
   async appendEvent(matchId: string, event: MatchEvent): Promise<void> {
     this.open();
     const c = eventColumns(event);
+    return this.writeSoon(() => this.insertEvent(matchId, c));
+  }
+
+  private readonly pendingWrites: PendingWrite[] = [];
+  private commits = 0;
+  /** Transactions written by the group commit so far: fewer than the writes when a turn batched them. */
+  get groupCommits(): number {
+    return this.commits;
+  }
+
+  /** Queues a write for this turn's group commit; resolves once committed. */
+  private writeSoon(write: () => void): Promise<void> {
+    this.open();
     return new Promise<void>((resolve, reject) => {
-      this.appends.push({ matchId, c, resolve, reject });
-      if (this.appends.length === 1) setImmediate(() => this.flushAppends());
+      this.pendingWrites.push({ write, resolve, reject });
+      if (this.pendingWrites.length === 1) setImmediate(() => this.flushWrites());
     });
   }
 
-  private readonly appends: PendingAppend[] = [];
-
-  /** Writes the appends of this turn in one transaction (see the module comment). */
-  private flushAppends(): void {
-    const batch = this.appends.splice(0);
+  /** Writes what is pending in one transaction (see the module comment); never throws. */
+  private flushWrites(): void {
+    const batch = this.pendingWrites.splice(0);
     if (batch.length === 0) return;
-    const refused = new Map<PendingAppend, unknown>();
+    const refused = new Map<PendingWrite, unknown>();
     try {
       const db = this.open();
       this.tx('IMMEDIATE', () => {
         for (const item of batch) {
-          db.exec('SAVEPOINT append');
+          db.exec('SAVEPOINT write');
           try {
-            this.insertEvent(item.matchId, item.c);
-            db.exec('RELEASE append');
+            item.write();
+            db.exec('RELEASE write');
           } catch (e) {
-            db.exec('ROLLBACK TO append');
-            db.exec('RELEASE append');
+            db.exec('ROLLBACK TO write');
+            db.exec('RELEASE write');
             refused.set(item, e);
           }
         }
       });
+      this.commits++;
     } catch (e) {
       for (const item of batch) item.reject(e);
       return;
@@ -219,6 +238,7 @@ export class SqliteStore implements MatchStore {
   }
 
   async finishMatch(matchId: string, result: unknown, at: number): Promise<void> {
+    this.flushWrites();
     const values = [toJson(result), int('at', at), matchId];
     this.tx('IMMEDIATE', () => {
       const changed = this.st(SQL.finish).run(...(values as never[])).changes;
@@ -227,6 +247,7 @@ export class SqliteStore implements MatchStore {
   }
 
   async loadMatch(matchId: string): Promise<MatchRecord | null> {
+    this.flushWrites();
     // One read transaction: the match row and its events from the same snapshot.
     return this.tx('DEFERRED', () => {
       const row = this.st(SQL.loadMatch).get(matchId) as Row | undefined;
@@ -237,17 +258,19 @@ export class SqliteStore implements MatchStore {
   }
 
   async listMatches(roomId: string): Promise<MatchListItem[]> {
+    this.flushWrites();
     const rows = this.st(SQL.listMatches).all(roomId) as Row[];
     return rows.map(matchListItem);
   }
 
   async deleteInactive(before: number): Promise<number> {
+    this.flushWrites();
     // ON DELETE CASCADE removes the rooms' matches and their events in the same statement.
     return Number(this.st(SQL.deleteRooms).run(int('before', before)).changes);
   }
 
   async close(): Promise<void> {
-    this.flushAppends(); // appends asked for before close are still written
+    this.flushWrites(); // writes asked for before close are still made
     const db = this.db;
     this.db = null;
     this.statements.clear();

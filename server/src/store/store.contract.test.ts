@@ -176,6 +176,20 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
     expect((await store.loadMatch('g2'))?.events).toHaveLength(1);
   });
 
+  it('room snapshots and appends asked for in one turn are each stored or refused on their own', async () => {
+    await startWithEvents('g1', 'r1', 0);
+    const outcomes = await Promise.allSettled([
+      store.saveRoom(room('r1', { status: 'playing', matchNo: 1, matchId: 'g1', hostId: 'second' })),
+      store.appendEvent('g1', action(0, 0)),
+      store.appendEvent('g1', action(5, 0)), // refused: a gap
+      store.saveRoom(room('r2')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.loadRoom('r1'))?.hostId).toBe('second');
+    expect((await store.loadMatch('g1'))?.events.map((e) => e.seq)).toEqual([0]);
+    expect(await store.loadRoom('r2')).toEqual(room('r2'));
+  });
+
   it('refuses malformed events and records without writing', async () => {
     await startWithEvents('g1', 'r1', 1);
     const bad = [
