@@ -82,7 +82,7 @@ export class BotDriver {
     }
     if (chosen === null || chosen === undefined) {
       this.host.log(`${game.id}: botAction returned null for seat ${seat}`);
-    } else if (await this.tryApply(seat, chosen, 'bot action')) {
+    } else if (await this.tryApply(seat, chosen, 'bot action', generation)) {
       return;
     }
     // The match ended, or moved on past this seat, while the bot's move was being refused.
@@ -100,14 +100,15 @@ export class BotDriver {
       this.host.log(`${game.id}: no action for awaited bot seat ${seat}; the match is stuck`);
       return;
     }
-    await this.tryApply(seat, fallback, 'sampleAction');
+    await this.tryApply(seat, fallback, 'sampleAction', generation);
   }
 
-  private async tryApply(seat: number, action: unknown, what: string): Promise<boolean> {
+  /** True when the move is done with: applied, or cancelled while it waited its turn (a shutdown, the match's end: nothing to report). */
+  private async tryApply(seat: number, action: unknown, what: string, generation: number): Promise<boolean> {
     const id = this.host.game.id;
     try {
       const res = await this.host.applyFor(seat, action);
-      if (res.ok) return true;
+      if (res.ok || generation !== this.generation) return true;
       this.host.log(`${id}: ${what} refused for seat ${seat} (${res.error.code}: ${res.error.message}): ${JSON.stringify(action)}`);
     } catch (e) {
       this.host.log(`${id}: ${what} threw for seat ${seat}: ${(e as Error)?.stack ?? e}`);

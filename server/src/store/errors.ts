@@ -7,7 +7,8 @@ export type StoreErrorCode =
   | 'match_finished' // appendEvent/finishMatch after finishMatch
   | 'bad_seq' // appendEvent with seq !== number of events so far (a gap, a duplicate, a stale writer)
   | 'bad_record' // a field of the wrong type (e.g. a non-integer timestamp)
-  | 'schema_too_new'; // the database was migrated by a newer server
+  | 'schema_too_new' // the database was migrated by a newer server
+  | 'disk_failed'; // an fsync failed: nothing written since can be vouched for
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;

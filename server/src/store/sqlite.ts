@@ -2,8 +2,11 @@
  * The SQLite store: one file `<dataDir>/fireside.db` through Node's built-in
  * node:sqlite (synchronous; no native addon to build).
  *
- * Durability: WAL with synchronous=FULL fsyncs the WAL on every COMMIT, so a
- * resolved appendEvent survives a power cut. Calls are synchronous inside, so
+ * Durability: WAL; with `sync` 'full' (the default) every write resolves
+ * only once the WAL holding it is fsynced, so a resolved appendEvent
+ * survives a power cut. That fsync runs in libuv's thread pool, not inside
+ * COMMIT (wal-fsync.ts): the connection itself is synchronous=NORMAL, whose
+ * COMMIT writes the frames without waiting for the disk. Calls are synchronous inside, so
  * calls of one instance never interleave; two instances (or processes) on one
  * file serialize their writes with BEGIN IMMEDIATE and wait up to
  * BUSY_TIMEOUT_MS for each other (blocking the event loop meanwhile).
@@ -23,6 +26,8 @@ import { eventColumns, eventFromRow, int, matchListItem, matchRecord, matchRefus
 import { StoreError } from './errors.js';
 import { MIGRATIONS_TABLE, pending } from './migrations.js';
 import { loadSqlite } from './sqlite-module.js';
+import { WalFsync } from './wal-fsync.js';
+import { Checkpointer } from './checkpointer.js';
 import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, MatchStore, RoomRecord } from './types.js';
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -69,15 +74,16 @@ export class SqliteStore implements MatchStore {
   private readonly statements = new Map<string, StatementSync>();
 
   /**
-   * `sync`: 'full' (the default) fsyncs the WAL on every commit, so an
-   * accepted move survives a power cut; 'normal' leaves the WAL to the OS
-   * between checkpoints: a move survives the process being killed, not the
-   * machine losing power, and a write no longer waits for the disk
-   * (docs/storage.md; env FIRESIDE_SQLITE_SYNC).
+   * `sync`: 'full' (the default) resolves a write once the WAL is fsynced,
+   * so an accepted move survives a power cut; 'normal' leaves the WAL to the
+   * OS between checkpoints: a move survives the process being killed, not
+   * the machine losing power, and a write no longer waits for the disk
+   * (docs/storage.md; env FIRESIDE_SQLITE_SYNC). `fsyncFn`: tests only.
    */
   constructor(
     dataDir: string,
     readonly sync: 'full' | 'normal' = 'full',
+    fsyncFn?: ConstructorParameters<typeof WalFsync>[1],
   ) {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'fireside.db');
@@ -89,13 +95,46 @@ export class SqliteStore implements MatchStore {
       // SQLite keeps the old mode, silently, where WAL is impossible (e.g. no shared memory): say so instead.
       const mode = db.prepare('PRAGMA journal_mode = WAL').get() as Row;
       if (mode.journal_mode !== 'wal') throw new Error(`SQLite cannot use WAL for ${this.file} (mode ${String(mode.journal_mode)})`);
-      db.exec(`PRAGMA synchronous = ${sync === 'normal' ? 'NORMAL' : 'FULL'}`);
+      // Never FULL: for 'full' the fsync that FULL would make inside COMMIT is WalFsync's, off the event loop.
+      db.exec('PRAGMA synchronous = NORMAL');
+      db.exec('PRAGMA wal_autocheckpoint = 0'); // the Checkpointer's worker does it, off the event loop
       db.exec('PRAGMA foreign_keys = ON');
     } catch (e) {
       db.close();
       throw e;
     }
     this.db = db;
+    this.walFsync = sync === 'full' ? new WalFsync(`${this.file}-wal`, fsyncFn) : null;
+  }
+
+  private readonly walFsync: WalFsync | null;
+  private checkpointer: Checkpointer | null = null;
+
+  /** After a write: a checkpoint soon, in the worker (started on the first write). */
+  private wroteSome(): void {
+    if (!this.checkpointer) this.checkpointer = new Checkpointer(this.file, BUSY_TIMEOUT_MS, (why) => this.checkpointsHere(why));
+    this.checkpointer.request();
+  }
+
+  /** The worker is gone: SQLite checkpoints inside COMMIT again, so the WAL never grows without bound. */
+  private checkpointsHere(why: string): void {
+    console.warn(`[fireside] ${why}; SQLite checkpoints in the server's thread from now on`);
+    this.db?.exec('PRAGMA wal_autocheckpoint = 1000');
+  }
+
+  /** The checkpoint worker's work so far (tests, diagnostics). */
+  get checkpoints(): { done: number; lastLog: number | null } {
+    return { done: this.checkpointer?.done ?? 0, lastLog: this.checkpointer?.last?.log ?? null };
+  }
+
+  /** Resolves once what was committed so far is on disk ('full'), at once for 'normal'. */
+  private async durable(): Promise<void> {
+    if (!this.walFsync) return;
+    try {
+      await this.walFsync.sync();
+    } catch (e) {
+      throw new StoreError('disk_failed', (e as Error).message);
+    }
   }
 
   private open(): DatabaseSync {
@@ -120,6 +159,7 @@ export class SqliteStore implements MatchStore {
     try {
       const out = fn();
       db.exec('COMMIT');
+      if (mode === 'IMMEDIATE') this.wroteSome();
       return out;
     } catch (e) {
       try {
@@ -143,6 +183,7 @@ export class SqliteStore implements MatchStore {
         record.run(m.version, Date.now());
       }
     });
+    await this.durable();
     syncDir(join(this.file, '..'));
   }
 
@@ -175,6 +216,7 @@ export class SqliteStore implements MatchStore {
       }
       this.st(SQL.insertMatch).run(...(values as never[]));
     });
+    await this.durable();
   }
 
   async appendEvent(matchId: string, event: MatchEvent): Promise<void> {
@@ -224,10 +266,13 @@ export class SqliteStore implements MatchStore {
       for (const item of batch) item.reject(e);
       return;
     }
-    for (const item of batch) {
-      if (refused.has(item)) item.reject(refused.get(item));
-      else item.resolve();
-    }
+    const written = batch.filter((item) => !refused.has(item));
+    for (const [item, e] of refused) item.reject(e);
+    if (written.length === 0) return;
+    this.durable().then(
+      () => written.forEach((item) => item.resolve()),
+      (e: unknown) => written.forEach((item) => item.reject(e)),
+    );
   }
 
   private insertEvent(matchId: string, c: ReturnType<typeof eventColumns>): void {
@@ -244,6 +289,7 @@ export class SqliteStore implements MatchStore {
       const changed = this.st(SQL.finish).run(...(values as never[])).changes;
       if (Number(changed) !== 1) throw matchRefusal(matchId, this.st(SQL.matchState).get(matchId) as Row);
     });
+    await this.durable();
   }
 
   async loadMatch(matchId: string): Promise<MatchRecord | null> {
@@ -266,7 +312,10 @@ export class SqliteStore implements MatchStore {
   async deleteInactive(before: number): Promise<number> {
     this.flushWrites();
     // ON DELETE CASCADE removes the rooms' matches and their events in the same statement.
-    return Number(this.st(SQL.deleteRooms).run(int('before', before)).changes);
+    const deleted = Number(this.st(SQL.deleteRooms).run(int('before', before)).changes);
+    this.wroteSome();
+    await this.durable();
+    return deleted;
   }
 
   async close(): Promise<void> {
@@ -274,7 +323,9 @@ export class SqliteStore implements MatchStore {
     const db = this.db;
     this.db = null;
     this.statements.clear();
-    db?.close();
+    await this.walFsync?.close(); // the writes above resolve once their fsync is done
+    await this.checkpointer?.close();
+    db?.close(); // checkpoints what is left, in this thread: a shutdown
   }
 }
 

@@ -1,0 +1,42 @@
+/** BotDriver: a bot's move cancelled while it waits to be stored is dropped quietly. */
+import { describe, expect, it, jest } from '@jest/globals';
+import { getGame, rngFromSeed, type Result } from '@fireside/shared';
+import { BotDriver, type BotHost } from './bots.js';
+
+describe('BotDriver', () => {
+  it('says nothing when a move refused because the match was disposed meanwhile (a shutdown); logs a refusal otherwise', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const game = getGame('santa');
+      const state = game.setup(3, game.defaultOptions(3), 'seed-1');
+      let release!: (r: Result<unknown>) => void;
+      const logs: string[] = [];
+      const host: BotHost = {
+        game,
+        engineState: () => state,
+        applyFor: () => new Promise((r) => (release = r)),
+        isBot: () => true,
+        log: (m) => logs.push(m),
+      };
+      const refused: Result<unknown> = { ok: false, error: { code: 'not-playing', message: 'No match is being played.' } };
+      const bots = new BotDriver(host, rngFromSeed('bots'), 100);
+
+      bots.schedule([0]);
+      jest.advanceTimersByTime(100);
+      await new Promise((r) => setImmediate(r));
+      bots.cancelAll(); // the room shuts down while the move waits for the store
+      release(refused);
+      await new Promise((r) => setImmediate(r));
+      expect(logs).toEqual([]);
+
+      bots.schedule([0]);
+      jest.advanceTimersByTime(100);
+      await new Promise((r) => setImmediate(r));
+      release(refused); // refused with nothing cancelled: worth a line
+      await new Promise((r) => setImmediate(r));
+      expect(logs.join('\n')).toMatch(/bot action refused for seat 0 \(not-playing/);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
