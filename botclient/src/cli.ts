@@ -5,7 +5,7 @@
  */
 import { writeResultLine } from './stdio.js';
 import { parseCliArgs, UsageError, USAGE, type Command } from './args.js';
-import { BotError } from './connection.js';
+import { BotError } from './errors.js';
 import { joinMatch, runMatch, type MatchReport } from './match.js';
 
 function logLine(message: string): void {

@@ -1,22 +1,13 @@
 /**
- * One SDK connection to a Fireside room, seated or not, and a bot that plays
- * its seat from what this connection receives: the public `view` and its own
- * seat's `secret`. It never sees (and never needs) the full game state.
+ * One SDK connection to a Fireside room, seated or not: joining, seats,
+ * messages (paced below the server's rate limit), rejoining after a restart.
+ * Its bot (seat-player.ts) plays from what this connection receives — the
+ * public `view` and its own seat's `secret` — never the full game state.
  */
 import { Client, type Room } from '@colyseus/sdk';
-import {
-  CloseCodes,
-  getGame,
-  rngFromSeed,
-  type AcceptedMessage,
-  type AnyGame,
-  type ClientMessages,
-  type ClientMessageType,
-  type ErrorMessage,
-  type MatchResult,
-  type RandomSource,
-  type WelcomeMessage,
-} from '@fireside/shared';
+import { CloseCodes, type AcceptedMessage, type ClientMessages, type ClientMessageType, type ErrorMessage, type WelcomeMessage } from '@fireside/shared';
+import { BotError } from './errors.js';
+import { SeatPlayer, type MatchOutcome, type PlayOptions } from './seat-player.js';
 import { seatOf, StateReader, type RoomSnapshot } from './state.js';
 
 export type Logger = (message: string) => void;
@@ -37,59 +28,6 @@ export interface ConnectOptions {
 
 /** Close code of a connection replaced by another one of the same member (a second tab). */
 const CLOSE_REPLACED = CloseCodes.REPLACED;
-
-export interface PlayOptions {
-  /** Seed of this bot's random choices. */
-  seed?: string;
-  /** Pause before each intent (ms). */
-  delayMs?: number;
-  /** Refused intents tolerated for one decision before giving up. */
-  maxRetries?: number;
-  /** Resend an unanswered intent after this long (ms). */
-  resendMs?: number;
-  /**
-   * Chooses a move from what this client received. Default: the game's
-   * `botAction(view, own, seat, rng, persona)`. Tests use it to vary the bots' play.
-   */
-  decide?: (ctx: DecideContext) => unknown;
-}
-
-export interface DecideContext {
-  game: AnyGame;
-  /** The parsed public view. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's own view type: AnyGame's botAction takes any
-  view: any;
-  /** The parsed seat view of this client's seat (null before the first). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's own seat view type, as above
-  own: any;
-  seat: number;
-  rng: RandomSource;
-  /**
-   * This bot's personality for this match (its taste, in Gift Trap; see the
-   * engine contract): stable for this client in one match, different in the
-   * next, and not guessable by the other players (a secret of this client's
-   * own, the seed when given, with its member id and the match number).
-   */
-  persona: string;
-}
-
-export const defaultDecide = ({ game, view, own, seat, rng, persona }: DecideContext): unknown => game.botAction(view, own, seat, rng, persona);
-
-export interface MatchOutcome extends MatchResult {
-  seat: number;
-  /** Rounds played, when the game's view has a `round` field. */
-  rounds: number | null;
-  /** The final public view (parsed). */
-  view: unknown;
-}
-
-/** An error with a message meant for people. */
-export class BotError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'BotError';
-  }
-}
 
 function describeConnectError(server: string, e: unknown): string {
   const err = e as { message?: string; code?: unknown; cause?: { code?: string; message?: string } };
@@ -401,164 +339,20 @@ export class BotConnection {
 
   /**
    * Plays this connection's seat until the match ends, choosing every move
-   * with the game's `botAction(publicView, seatView, seat, rng)` from the
-   * received `view` and `secret` only. Resolves with the match result.
+   * from the received `view` and `secret` only (seat-player.ts). Resolves
+   * with the match result.
    */
   play(opts: PlayOptions = {}): Promise<MatchOutcome> {
-    const rng: RandomSource = rngFromSeed(opts.seed ?? `${this.name}:${Date.now()}:${Math.random()}`);
-    // The persona's secret part: never sent anywhere (the member id and match number are public).
-    const personaSecret = opts.seed ?? `${Math.random()}:${Math.random()}`;
-    const maxRetries = opts.maxRetries ?? 8;
-    const resendMs = opts.resendMs ?? 5000;
-    const delayMs = opts.delayMs ?? 0;
-    const choose = opts.decide ?? defaultDecide;
-    let game: AnyGame | undefined;
-    /**
-     * What we wait for before deciding again: an intent in flight (`id`, until
-     * its `accepted` or `error`: patches about other seats' moves may arrive
-     * first, and deciding on them would send the same move twice), or, with
-     * no id, a state other than `sig`. Either way, after `resendMs` we look again.
-     */
-    let pending: { sig: string; at: number; id?: number } | null = null;
-    let nextIntentId = 1;
-    let refusals = 0;
-    let refusedSig = '';
-    let delayTimer: ReturnType<typeof setTimeout> | null = null;
-    let seenPlaying = false;
-    /** After a refusal: wait for the next patch (or a short timer) before deciding again. */
-    let holdTimer: ReturnType<typeof setTimeout> | null = null;
-    const releaseHold = () => {
-      if (holdTimer) clearTimeout(holdTimer);
-      holdTimer = null;
-    };
+    return new SeatPlayer(this, opts).run();
+  }
 
-    return new Promise<MatchOutcome>((resolve, reject) => {
-      const cleanup: (() => void)[] = [];
-      let settled = false;
-      const finish = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        for (const c of cleanup) c();
-        if (delayTimer) clearTimeout(delayTimer);
-        releaseHold();
-        fn();
-      };
+  /** Whether this connection is in its room (not left, not lost for good). */
+  get inRoom(): boolean {
+    return !this.left;
+  }
 
-      const decide = (now: RoomSnapshot, fromTimer = false) => {
-        if (settled || holdTimer) return;
-        // Not decoded yet (a rejoin after a restart, before the full state arrives).
-        if (!now.game) return;
-        if (now.status === 'playing') seenPlaying = true;
-        if (now.status === 'ended' && now.result) {
-          let result: MatchResult;
-          try {
-            result = JSON.parse(now.result) as MatchResult;
-          } catch {
-            return finish(() => reject(new BotError(`${this.name}: unreadable result ${now.result}`)));
-          }
-          let view: unknown = null;
-          try {
-            view = now.view ? JSON.parse(now.view) : null;
-          } catch {
-            /* keep null */
-          }
-          const round = (view as { round?: unknown } | null)?.round;
-          return finish(() => resolve({ ...result, seat: seatOf(now, this.memberId), rounds: typeof round === 'number' ? round : null, view }));
-        }
-        if (now.status === 'lobby' && seenPlaying) {
-          return finish(() => reject(new BotError(`${this.name}: the match was stopped before it ended`)));
-        }
-        if (now.status !== 'playing') return;
-        const seat = seatOf(now, this.memberId);
-        if (seat < 0) return finish(() => reject(new BotError(`${this.name}: lost its seat during the match`)));
-        const mine = now.seats[seat];
-        if (!mine?.awaiting || !now.view) {
-          pending = null;
-          return;
-        }
-        const sig = `${now.view}\u0000${mine.secret ?? ''}`;
-        if (pending && (pending.id !== undefined || pending.sig === sig) && Date.now() - pending.at < resendMs) return;
-        if (delayMs > 0 && !fromTimer) {
-          if (!delayTimer) {
-            delayTimer = setTimeout(() => {
-              delayTimer = null;
-              decide(this.state, true);
-            }, delayMs);
-          }
-          return;
-        }
-        game ??= getGame(now.game);
-        if (!game) return finish(() => reject(new BotError(`${this.name}: unknown game "${now.game}"`)));
-        let action: unknown;
-        try {
-          const view = JSON.parse(now.view);
-          const own = mine.secret ? JSON.parse(mine.secret) : null;
-          action = choose({ game, view, own, seat, rng, persona: `${personaSecret}:${this.memberId}:${now.matchNo}` });
-        } catch (e) {
-          return finish(() => reject(new BotError(`${this.name}: botAction failed: ${(e as Error).message}`, { cause: e })));
-        }
-        if (action === null || action === undefined) {
-          // The server awaits us but the public view says otherwise: a patch is
-          // probably in flight. Look again a little later.
-          pending = { sig, at: Date.now() };
-          return;
-        }
-        const id = nextIntentId++;
-        pending = { sig, at: Date.now(), id };
-        this.send('intent', { action, id });
-      };
-
-      cleanup.push(
-        this.onState((s) => {
-          releaseHold(); // a patch after the refusal: the state is current again
-          decide(s);
-        }),
-      );
-      cleanup.push(
-        this.onAccepted((m) => {
-          if (settled || pending?.id !== m.id) return;
-          pending = null;
-          decide(this.state);
-        }),
-      );
-      cleanup.push(
-        this.onError((e) => {
-          if (e.type !== 'intent' || settled) return;
-          if (pending?.id !== undefined && e.id === pending.id) pending = null;
-          const now = this.state;
-          const seat = seatOf(now, this.memberId);
-          if (now.status !== 'playing' || seat < 0 || !now.seats[seat]?.awaiting) return; // stale: the game moved on
-          const sig = `${now.view}\u0000${now.seats[seat].secret ?? ''}`;
-          if (sig !== refusedSig) {
-            refusedSig = sig;
-            refusals = 0;
-          }
-          refusals++;
-          if (refusals > maxRetries) {
-            return finish(() => reject(new BotError(`${this.name}: seat ${seat}: ${refusals} intents refused in a row, last: ${e.code}: ${e.message}`)));
-          }
-          // Try again with fresh random choices, but only once the state is
-          // current: the refusal often means our view was one patch behind
-          // (e.g. the phase moved on), and the next patch will show it.
-          pending = null;
-          releaseHold();
-          holdTimer = setTimeout(() => {
-            holdTimer = null;
-            decide(this.state);
-          }, 500);
-        }),
-      );
-      cleanup.push(
-        this.onLeave((code, reason) =>
-          finish(() => reject(new BotError(`${this.name}: left the room (${code}${reason ? `: ${reason}` : ''}) before the match ended`))),
-        ),
-      );
-      // A watchdog: re-examine the state now and then (a lost patch, a resend).
-      const watchdog = setInterval(() => decide(this.state), 1000);
-      cleanup.push(() => clearInterval(watchdog));
-      if (this.left) return finish(() => reject(new BotError(`${this.name}: not in the room`)));
-      decide(this.state);
-    });
+  sendIntent(action: unknown, id: number): void {
+    this.send('intent', { action, id } as ClientMessages['intent']);
   }
 
   async leave(): Promise<void> {

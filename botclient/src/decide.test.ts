@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { games, rngFromSeed } from '@fireside/shared';
-import { defaultDecide, type DecideContext } from './connection.js';
+import { defaultDecide, type DecideContext } from './seat-player.js';
 
 describe('defaultDecide', () => {
   it('hands the persona to the game’s botAction, which fixes the bot’s taste', () => {

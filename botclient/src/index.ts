@@ -4,8 +4,11 @@
  * what their connection receives.
  */
 
-export { BotConnection, BotError, defaultDecide } from './connection.js';
-export type { ConnectOptions, DecideContext, Logger, MatchOutcome, PlayOptions, RoomErrorMessage, WelcomeMessage } from './connection.js';
+export { BotConnection } from './connection.js';
+export type { ConnectOptions, Logger, RoomErrorMessage, WelcomeMessage } from './connection.js';
+export { BotError } from './errors.js';
+export { defaultDecide, SeatPlayer } from './seat-player.js';
+export type { DecideContext, MatchOutcome, PlayOptions, SeatLink } from './seat-player.js';
 export { runMatch, joinMatch, withTimeout } from './match.js';
 export type { CreateMatchOptions, CreateMatchResult, JoinMatchOptions, MatchReport } from './match.js';
 export { parseCliArgs, parseInviteLink, parseServerUrl, UsageError, USAGE, DEFAULT_TIMEOUT_S } from './args.js';

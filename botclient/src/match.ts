@@ -3,7 +3,9 @@
  * every seat with a bot connection, or fill one seat of an existing room.
  */
 import { getGame } from '@fireside/shared';
-import { BotConnection, BotError, type DecideContext, type Logger, type MatchOutcome } from './connection.js';
+import { BotConnection, type Logger } from './connection.js';
+import { BotError } from './errors.js';
+import type { DecideContext, MatchOutcome } from './seat-player.js';
 
 /** The one JSON line the CLI prints. */
 export interface MatchReport {

@@ -7,7 +7,7 @@ describe('BotDriver', () => {
   it('says nothing when a move refused because the match was disposed meanwhile (a shutdown); logs a refusal otherwise', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
     try {
-      const game = getGame('santa');
+      const game = getGame('santa')!;
       const state = game.setup(3, game.defaultOptions(3), 'seed-1');
       let release!: (r: Result<unknown>) => void;
       const logs: string[] = [];
