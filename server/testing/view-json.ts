@@ -4,21 +4,15 @@
  * (shared/src/protocol/view-wire.ts). This rebuilds that string from a
  * client's decoded parts, with the same decoder the clients use.
  */
-import { ViewDecoder, type ViewPartsLike } from '@fireside/shared';
+import { ViewJsonDecoder, type ViewPartsLike } from '@fireside/shared';
 
 export class ViewJson {
-  private readonly decoder = new ViewDecoder();
-  private last: object | null = null;
-  private json = '';
+  private readonly decoder = new ViewJsonDecoder();
 
   /** JSON of the view the parts describe, or '' when there is none (the lobby). */
   of(parts: ViewPartsLike | null | undefined): string {
-    const view = this.decoder.decode(parts);
-    if (view !== this.last) {
-      this.last = view;
-      this.json = view ? JSON.stringify(view) : '';
-    }
-    return this.json;
+    this.decoder.decode(parts);
+    return this.decoder.json();
   }
 }
 

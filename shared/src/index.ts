@@ -5,3 +5,4 @@ export * from './tables.js';
 export * from './protocol/view-wire.js';
 export * from './protocol/wire-shapes.js';
 export * from './protocol/messages.js';
+export * from './protocol/room-state.js';

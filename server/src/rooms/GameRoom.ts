@@ -38,6 +38,7 @@ import { Lobby, parseClock } from './lobby.js';
 import { Members, type MemberRecord } from './members.js';
 import { sanitizeName, uniqueName } from './names.js';
 import { Presence } from './presence.js';
+import { newcomersGetStateOnce } from './full-state.js';
 import { quietEmptyPatches } from './quiet-patches.js';
 import { RoomLog } from './room-log.js';
 import { applyRecord, recordOf, RoomSaver } from './room-record.js';
@@ -120,6 +121,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (!this.settings.store) throw new Error('GameRoom needs a match store (settings.store).');
     this.store = this.settings.store;
     this.botRng = rngFromSeed(randomBytes(16).toString('hex'));
+    newcomersGetStateOnce(this); // a newcomer's full state never also arrives as a patch (full-state.ts)
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
     if (opts.restore === RESTORE_KEY && typeof opts.roomId === 'string') await this.restoreFrom(opts.roomId);
     else this.createNew(opts);

@@ -235,3 +235,28 @@ function parseJson(json: string): unknown {
     return null;
   }
 }
+
+/**
+ * A ViewDecoder that also gives the view as JSON (a cheap "did anything
+ * change" signature, and what tests search), written again only when the
+ * view changed, and only when asked for.
+ */
+export class ViewJsonDecoder {
+  private readonly decoder = new ViewDecoder();
+  private last: Record<string, unknown> | null = null;
+  private cached: string | null = '';
+
+  decode(parts: ViewPartsLike | null | undefined): Record<string, unknown> | null {
+    const view = this.decoder.decode(parts);
+    if (view !== this.last) {
+      this.last = view;
+      this.cached = null;
+    }
+    return view;
+  }
+
+  /** JSON of the view last decoded, '' when there is none (the lobby). */
+  json(): string {
+    return (this.cached ??= this.last ? JSON.stringify(this.last) : '');
+  }
+}
