@@ -1,7 +1,8 @@
 /**
  * The Colyseus + express application: the `game` room, `GET /healthz`,
  * `GET /api/matches/<id>` (finished matches' logs, replay-api.ts),
- * `GET /api/tables…` (public table summaries, tables-api.ts), and
+ * `GET /api/tables…` (public table summaries, tables-api.ts), `GET /metrics`
+ * (Prometheus, observe/metrics-route.ts), and
  * the built web client (client/dist) with an SPA fallback so that invite
  * links (`/room/<id>`) load the client.
  */
@@ -15,7 +16,9 @@ import express from 'express';
 import { Encoder } from '@colyseus/schema';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { GameRoom } from './rooms/GameRoom.js';
-import type { RoomSettings } from './rooms/settings.js';
+import { resolveSettings, type RoomSettings } from './rooms/settings.js';
+import { apiErrorLog, colyseusLogger } from './observe/logger.js';
+import { metricsTokenFromEnv, mountMetrics } from './observe/metrics-route.js';
 import type { MatchStore } from './store/types.js';
 import { mountReplayApi } from './replay-api.js';
 import { mountTablesApi } from './tables-api.js';
@@ -54,6 +57,8 @@ export interface AppOptions {
   clientDist?: string;
   /** The match store, for `GET /api/matches/<id>` (replays) and `GET /api/tables…`; without it those APIs are not mounted. */
   store?: MatchStore;
+  /** Bearer token for `GET /metrics`; default env FIRESIDE_METRICS_TOKEN (null: open). */
+  metricsToken?: string | null;
 }
 
 export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
@@ -64,10 +69,13 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
   }
   const version = readVersion();
   const clientDist = path.resolve(opts.clientDist ?? process.env.FIRESIDE_CLIENT_DIST ?? path.resolve(here, '..', '..', 'client', 'dist'));
+  const logger = resolveSettings(settings).logger;
+  const apiLog = (m: string) => apiErrorLog(m, logger);
 
   return config({
     displayLogs: false,
-    options: { greet: false },
+    // Colyseus' own lines go through the structured logger too.
+    options: { greet: false, logger: colyseusLogger(logger) },
     initializeTransport: (options) => new WebSocketTransport({ ...options, perMessageDeflate: wsDeflate() }),
     rooms: {
       [ROOM_NAME]: defineRoom(ConfiguredGameRoom),
@@ -77,11 +85,12 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
       app.get('/healthz', (_req, res) => {
         res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, version });
       });
+      mountMetrics(app, opts.metricsToken === undefined ? metricsTokenFromEnv() : opts.metricsToken);
       // Before the SPA fallback, which would otherwise answer /api/… with index.html.
       const store = opts.store ?? opts.room?.store;
       if (store) {
-        mountTablesApi(app, store);
-        mountReplayApi(app, store); // last: it answers any other /api path with a 404
+        mountTablesApi(app, store, apiLog);
+        mountReplayApi(app, store, apiLog); // last: it answers any other /api path with a 404
       }
 
       const index = path.join(clientDist, 'index.html');

@@ -6,8 +6,9 @@
  */
 import { installGracefulShutdown } from './shutdown.js';
 import { startFireside } from './listen.js';
+import { rootLogger } from './observe/logger.js';
 
 const port = Number(process.env.PORT || 2567);
 const { server, store } = await startFireside({ port });
 installGracefulShutdown(server, { onClosed: () => store.close() });
-console.log(`Fireside listening on http://localhost:${port} (${store.kind} store)`);
+rootLogger().info({ event: 'server.listening', port, store: store.kind }, `Fireside listening on http://localhost:${port} (${store.kind} store)`);

@@ -12,6 +12,8 @@ import { listen } from '@colyseus/tools';
 import type { Server } from '@colyseus/core';
 import { createAppConfig, type AppOptions } from './app.config.js';
 import { limitRequestBodies, MAX_BODY_BYTES } from './http-limits.js';
+import { errorField } from './observe/logger.js';
+import { timedStore } from './observe/timed-store.js';
 import { RoomRestorer } from './restore.js';
 import { resolveSettings } from './rooms/settings.js';
 import { openStore } from './store/index.js';
@@ -41,10 +43,13 @@ function retentionDays(env: NodeJS.ProcessEnv = process.env): number {
 
 export async function startFireside(opts: StartOptions): Promise<Fireside> {
   const store = opts.store ?? (await openStore());
-  const room = { ...opts.app?.room, store };
+  // The rooms and the APIs write through the timed store (its write latency is on /metrics).
+  const timed = timedStore(store);
+  const room = { ...opts.app?.room, store: timed };
   const settings = resolveSettings(room);
-  const config = createAppConfig({ ...opts.app, room, store });
-  const restorer = new RoomRestorer(store, settings.log);
+  const log = settings.logger;
+  const config = createAppConfig({ ...opts.app, room, store: timed });
+  const restorer = new RoomRestorer(timed, log);
   const server = await listen(config, opts.port);
   const http = server.transport.server as HttpServer | undefined;
   if (!http) throw new Error('The transport has no HTTP server.');
@@ -54,15 +59,17 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   const sweep = () => {
     store
       .deleteInactive(Date.now() - retentionDays() * DAY_MS)
-      .then((n) => n > 0 && settings.log(`deleted ${n} rooms inactive for ${retentionDays()} days`))
-      .catch((e) => settings.log(`retention sweep failed: ${(e as Error)?.message ?? e}`));
+      .then((n) => n > 0 && log.info({ event: 'retention.deleted', rooms: n, days: retentionDays() }, 'deleted rooms inactive for the retention time'))
+      .catch((e) => log.error({ event: 'retention.failed', err: errorField(e) }, 'retention sweep failed'));
   };
   sweep();
   setInterval(sweep, DAY_MS / 2).unref();
 
   const restored = await restorer.restoreAll(Date.now() - settings.idleMs);
   if (restored.restored + restored.failed > 0) {
-    settings.log(`restored ${restored.restored} rooms in ${Math.round(restored.ms)} ms (${restored.failed} failed)`);
+    const ms = Math.round(restored.ms);
+    // tests/load/durable-bench.mjs reads this message.
+    log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed)`);
   }
   return { server, store, restorer, restored };
 }

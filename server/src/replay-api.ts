@@ -6,6 +6,7 @@
  */
 import type express from 'express';
 import type { MatchStore } from './store/types.js';
+import { apiErrorLog } from './observe/logger.js';
 
 /** Match ids are UUIDs today; anything bounded and URL-safe is accepted, nothing else reaches the store. */
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -45,7 +46,7 @@ export async function loadMatchLog(store: MatchStore, matchId: string): Promise<
   };
 }
 
-export function mountReplayApi(app: express.Application, store: MatchStore, log: (m: string) => void = console.error): void {
+export function mountReplayApi(app: express.Application, store: MatchStore, log: (m: string) => void = apiErrorLog): void {
   app.get('/api/matches/:matchId', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const id = String(req.params.matchId ?? '');

@@ -8,6 +8,8 @@
 import type { IncomingMessage } from 'node:http';
 import { matchMaker } from '@colyseus/core';
 import { ROOM_NAME } from './app.config.js';
+import { errorField, type Logger } from './observe/logger.js';
+import { restoreFailed, restoreOk } from './observe/metrics.js';
 import { RESTORE_KEY } from './rooms/GameRoom.js';
 import type { MatchStore } from './store/types.js';
 
@@ -18,7 +20,7 @@ export class RoomRestorer {
 
   constructor(
     private readonly store: MatchStore,
-    private readonly log: (message: string) => void,
+    private readonly log: Logger,
   ) {}
 
   /** Loads the room into this process unless it is already there; false if the store has no such room. */
@@ -37,9 +39,11 @@ export class RoomRestorer {
     if (!(await this.store.loadRoom(roomId))) return false;
     try {
       await matchMaker.createRoom(ROOM_NAME, { restore: RESTORE_KEY, roomId });
+      restoreOk.inc();
       return true;
     } catch (e) {
-      this.log(`room ${roomId}: restore failed: ${(e as Error)?.stack ?? e}`);
+      restoreFailed.inc();
+      this.log.error({ event: 'room.restore_failed', roomId, err: errorField(e) }, 'restoring a room from the store failed');
       return false;
     }
   }

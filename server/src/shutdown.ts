@@ -19,13 +19,14 @@
  * stop timeout (Docker's default is 10 s) turns into a SIGKILL.
  */
 import type { Server } from '@colyseus/core';
+import { errorField, rootLogger, type Logger } from './observe/logger.js';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8000;
 
 export interface ShutdownOptions {
   /** Exit with code 1 if the graceful shutdown has not finished after this long. */
   timeoutMs?: number;
-  log?: (message: string) => void;
+  logger?: Logger;
   /** After every room is closed (and has written its last snapshot): e.g. close the store. */
   onClosed?: () => Promise<void>;
 }
@@ -39,21 +40,21 @@ export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): nu
 
 export function installGracefulShutdown(server: Server, opts: ShutdownOptions = {}): void {
   const timeoutMs = opts.timeoutMs ?? shutdownTimeoutFromEnv();
-  const log = opts.log ?? ((m: string) => console.log(`[fireside] ${m}`));
+  const log = opts.logger ?? rootLogger();
   let started = 0;
 
   server.onBeforeShutdown(async () => {
     started = Date.now();
-    log('shutting down: no new rooms, telling every room the server is restarting');
+    log.info({ event: 'server.shutting_down' }, 'shutting down: no new rooms, telling every room the server is restarting');
     const deadline = setTimeout(() => {
-      log(`shutdown did not finish within ${timeoutMs} ms; exiting anyway`);
+      log.error({ event: 'server.shutdown_timeout', timeoutMs }, 'shutdown did not finish in time; exiting anyway');
       process.exit(1);
     }, timeoutMs);
     deadline.unref();
   });
 
   server.onShutdown(async () => {
-    await opts.onClosed?.().catch((e) => log(`closing: ${(e as Error)?.message ?? e}`));
-    log(`shut down gracefully in ${Date.now() - started} ms`);
+    await opts.onClosed?.().catch((e) => log.error({ event: 'server.close_failed', err: errorField(e) }, 'closing the store failed'));
+    log.info({ event: 'server.shut_down', ms: Date.now() - started }, 'shut down gracefully');
   });
 }

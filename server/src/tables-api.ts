@@ -17,6 +17,7 @@ import type express from 'express';
 import { matchMaker } from '@colyseus/core';
 import { MAX_TABLE_BATCH as MAX_BATCH, type SeatSummary, type TableSummary } from '@fireside/shared';
 import type { MatchStore, RoomRecord, RoomStatus } from './store/types.js';
+import { apiErrorLog } from './observe/logger.js';
 
 /** Room ids are Colyseus' short ids; anything bounded and URL-safe is looked up, nothing else reaches the store. */
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -106,7 +107,7 @@ export function parseIds(raw: unknown): { ids: string[] } | { error: string } {
   return { ids };
 }
 
-export function mountTablesApi(app: express.Application, store: MatchStore, log: (m: string) => void = console.error): void {
+export function mountTablesApi(app: express.Application, store: MatchStore, log: (m: string) => void = apiErrorLog): void {
   const failed = (res: express.Response, what: string, e: unknown) => {
     log(`tables ${what.slice(0, 200)}: ${(e as Error)?.message ?? e}`);
     res.status(500).json({ error: 'The server could not read its tables.' });

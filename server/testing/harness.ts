@@ -12,6 +12,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { Server } from '@colyseus/core';
 import { getGame } from '@fireside/shared';
 import { startFireside, type Fireside } from '../src/listen.js';
+import { createLogger } from '../src/observe/logger.js';
 import type { RoomSettings } from '../src/rooms/settings.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { MatchStore } from '../src/store/types.js';
@@ -29,8 +30,12 @@ export interface TestServer {
   /** The SQLite data dir of this server's store (a temp dir unless given). */
   dataDir: string;
   fireside: Fireside;
-  /** What the room logged (bot fallbacks, engine failures). */
+  /** The messages of its warning and error lines (bot fallbacks, engine failures), with the error's message. */
   logs: string[];
+  /** Every log line (debug and up), parsed. */
+  records: Record<string, any>[];
+  /** Every log line as written (JSON). */
+  logLines: string[];
   /** Graceful shutdown; the data dir stays when it was given, else it is removed. */
   close(): Promise<void>;
 }
@@ -42,10 +47,32 @@ export interface ServerOptions {
   idleMs?: number;
   /** Another store (e.g. Postgres); it is migrated here and closed by close(). */
   store?: MatchStore;
+  /** Bearer token for /metrics (default: none, open). */
+  metricsToken?: string;
+}
+
+/** A logger for a test server: keeps every line, and the warnings and errors as short strings. */
+function testLogger() {
+  const logs: string[] = [];
+  const records: Record<string, any>[] = [];
+  const logLines: string[] = [];
+  const logger = createLogger({
+    level: 'debug',
+    format: 'json',
+    destination: {
+      write(line: string) {
+        logLines.push(line);
+        const r = JSON.parse(line);
+        records.push(r);
+        if (r.level === 'warn' || r.level === 'error' || r.level === 'fatal') logs.push(r.err?.message ? `${r.msg}: ${r.err.message}` : r.msg);
+      },
+    },
+  });
+  return { logger, logs, records, logLines };
 }
 
 export async function startServer(room: Partial<RoomSettings> = {}, clientDist = '/nonexistent', opts: ServerOptions = {}): Promise<TestServer> {
-  const logs: string[] = [];
+  const { logger, logs, records, logLines } = testLogger();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fireside-test-'));
   const store = opts.store ?? new SqliteStore(dataDir);
   await store.migrate();
@@ -53,8 +80,9 @@ export async function startServer(room: Partial<RoomSettings> = {}, clientDist =
     port: 0,
     store,
     app: {
-      room: { games: fixtureGames, botDelayMs: 5, idleMs: opts.idleMs ?? 1000, log: (m) => logs.push(m), ...room },
+      room: { games: fixtureGames, botDelayMs: 5, idleMs: opts.idleMs ?? 1000, logger, ...room },
       clientDist,
+      metricsToken: opts.metricsToken ?? null,
     },
   });
   const { server } = fireside;
@@ -66,6 +94,8 @@ export async function startServer(room: Partial<RoomSettings> = {}, clientDist =
     dataDir,
     fireside,
     logs,
+    records,
+    logLines,
     close: async () => {
       await server.gracefullyShutdown(false);
       await store.close();

@@ -40,7 +40,7 @@ describe('idle rooms', () => {
     const deadline = Date.now() + 5000;
     while ((await rooms()) !== base && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await rooms()).toBe(base); // unloaded
-    expect(srv.logs.some((l) => l.includes(`room ${roomId}`) && l.includes('restored'))).toBe(false);
+    expect(srv.records.some((r) => r.event === 'room.restored' && r.roomId === roomId)).toBe(false);
 
     // Days later, Bob opens the link again: the room wakes, his seat and secret are back.
     const b2 = await joinRoom(srv.url, roomId, { name: 'Bob', token: tokens[1].token });
@@ -49,7 +49,7 @@ describe('idle rooms', () => {
     expect(b2.state.view).toBe(view);
     expect(b2.state.seats[1].connected).toBe(true);
     expect(b2.state.seats[0].connected).toBe(false);
-    expect(srv.logs.some((l) => l.includes(`room ${roomId}: restored`))).toBe(true);
+    expect(srv.records.some((r) => r.event === 'room.restored' && r.roomId === roomId)).toBe(true);
     b2.send('intent', { action: { type: 'pick', n: 3 } });
     await b2.until((s) => JSON.parse(s.view).phase === 'reveal', 'both picked');
 

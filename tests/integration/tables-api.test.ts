@@ -131,7 +131,7 @@ describe('table summaries', () => {
     expect(batch.body.tables).toEqual([body]);
     await new Promise((r) => setTimeout(r, 100));
     expect(await roomsLoaded()).toBe(base);
-    expect(srv.logs.some((l) => l.includes(`room ${roomId}: restored`))).toBe(false);
+    expect(srv.records.some((r) => r.event === 'room.restored' && r.roomId === roomId)).toBe(false);
   });
 
   it('an unknown or malformed id: 404 with a clear message', async () => {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gameIds, getGame, rngFromSeed, type AnyGame } from '@fireside/shared';
 import { secretGame, timedGame } from '../../testing/fixture-game.js';
 import { ViewJson } from '../../testing/view-json.js';
+import { memoryLogger } from '../observe/logger.js';
 import { RoomState } from '../rooms/schema.js';
 import { resizeSeats, seatBot } from '../rooms/seats.js';
 import { SqliteStore } from '../store/sqlite.js';
@@ -34,8 +35,9 @@ function setupOf(game: AnyGame, players: number, seed: string): MatchSetup {
   return { matchId: `m-${game.id}-${seed}`, roomId: 'r1', matchNo: 1, game: game.id, players, options: game.defaultOptions(players), seed, startedAt: 0 };
 }
 
-function deps(game: AnyGame, state: RoomState, persist: LiveMatchDeps['persist'], logs: string[] = []): LiveMatchDeps {
-  return { game, state, persist, isBot: () => true, botRng: rngFromSeed('bots'), botDelayMs: 0, pace: 'relaxed', log: (m) => logs.push(m) };
+function deps(game: AnyGame, state: RoomState, persist: LiveMatchDeps['persist'], logs: Record<string, unknown>[] = []): LiveMatchDeps {
+  const log = memoryLogger('debug', logs).logger;
+  return { game, state, persist, isBot: () => true, botRng: rngFromSeed('bots'), botDelayMs: 0, pace: 'relaxed', log };
 }
 
 /** Resolves when the room state says the match is over. */
@@ -86,7 +88,7 @@ describe('LiveMatch', () => {
     state.seats.forEach((s) => (s.kind = 'human'));
     let release!: () => void;
     let fail = false;
-    const logs: string[] = [];
+    const logs: Record<string, unknown>[] = [];
     const match = LiveMatch.start(
       { ...deps(game, state, () => (fail ? Promise.reject(new Error('disk full')) : new Promise<void>((r) => (release = r))), logs), isBot: () => false },
       setupOf(game, 3, 'slow'),
@@ -114,7 +116,9 @@ describe('LiveMatch', () => {
     expect(viewOf()).toBe(view1);
     expect(state.seats.map((s) => s.secret)).toEqual(secrets);
     expect(match.log).toHaveLength(1);
-    expect(logs.join('\n')).toMatch(/storing event 1 failed: disk full/);
+    expect(logs).toContainEqual(
+      expect.objectContaining({ level: 'error', event: 'store.failed', seq: 1, err: expect.objectContaining({ message: 'disk full' }) }),
+    );
     match.dispose();
   });
 

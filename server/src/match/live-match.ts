@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { reject, ViewEncoder, type AnyGame, type ClockPace, type RandomSource, type Result } from '@fireside/shared';
+import { errorField, type Logger } from '../observe/logger.js';
 import { BotDriver } from '../rooms/bots.js';
 import type { RoomState } from '../rooms/schema.js';
 import { replayMatch } from './replay.js';
@@ -39,7 +40,8 @@ export interface LiveMatchDeps {
   onTimeout?: (seat: number) => void;
   /** The synchronized state was rewritten from the engine (the room sends it at once). */
   projected?: () => void;
-  log: (message: string) => void;
+  /** The room's logger (room and match ids bound). */
+  log: Logger;
   now?: () => number;
 }
 
@@ -153,7 +155,7 @@ export class LiveMatch {
     if (this.disposed) return;
     const seatState = this.deps.state.seats[seat];
     if (seatState) seatState.deadline = 0;
-    this.deps.log(`seat ${seat} ran out of time`);
+    this.deps.log.debug({ event: 'seat.timeout', seat }, 'a seat ran out of time');
     this.deps.onTimeout?.(seat);
     this.refreshBots();
   }
@@ -163,7 +165,7 @@ export class LiveMatch {
       await this.deps.persist(this.setup.matchId, event);
       return true;
     } catch (e) {
-      this.deps.log(`match ${this.setup.matchId}: storing event ${event.seq} failed: ${(e as Error)?.message ?? e}`);
+      this.deps.log.error({ event: 'store.failed', op: 'append_event', seq: event.seq, err: errorField(e) }, 'storing a match event failed');
       return false;
     }
   }

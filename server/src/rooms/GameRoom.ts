@@ -29,6 +29,8 @@ import {
   type ServerMessages,
 } from '@fireside/shared';
 import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
+import { errorField } from '../observe/logger.js';
+import { patchSendSeconds } from '../observe/metrics.js';
 import { syncView } from '../match/view-sync.js';
 import type { MatchStore } from '../store/types.js';
 import { refuseNewcomer, spectatorToEvict } from './admission.js';
@@ -41,6 +43,7 @@ import { Presence } from './presence.js';
 import { newcomersGetStateOnce } from './full-state.js';
 import { quietEmptyPatches } from './quiet-patches.js';
 import { RoomLog } from './room-log.js';
+import { RoomTelemetry } from './room-telemetry.js';
 import { applyRecord, recordOf, RoomSaver } from './room-record.js';
 import { Member, RoomState, type RoomStatus } from './schema.js';
 import { allSeatsFilled, clearSeat, heldSeat, resizeSeats } from './seats.js';
@@ -77,16 +80,6 @@ function intentId(payload: unknown): number | undefined {
   return isIntentId(id) ? id : undefined;
 }
 
-/** An exception for the log, whatever was thrown (a thrown value may be hostile too). */
-function describeError(e: unknown): string {
-  if (e instanceof Error) return e.stack ?? e.message;
-  try {
-    return JSON.stringify(e) ?? typeof e;
-  } catch {
-    return typeof e;
-  }
-}
-
 export class GameRoom extends Room<{ state: RoomState }> {
   /** Overridden by `createAppConfig(settings)`; production uses the defaults. */
   static settings: Partial<RoomSettings> = {};
@@ -108,6 +101,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   private botRng!: RandomSource;
   private chatSeq = 0;
   roomLog!: RoomLog;
+  /** Log lines and metrics of this room (room-telemetry.ts). */
+  telemetry!: RoomTelemetry;
   private seatPresence!: Presence;
   private saver!: RoomSaver;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -124,7 +119,11 @@ export class GameRoom extends Room<{ state: RoomState }> {
     newcomersGetStateOnce(this); // a newcomer's full state never also arrives as a patch (full-state.ts)
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
     if (opts.restore === RESTORE_KEY && typeof opts.roomId === 'string') await this.restoreFrom(opts.roomId);
-    else this.createNew(opts);
+    else {
+      this.createNew(opts);
+      this.observe();
+      this.telemetry.created(this.state.players);
+    }
 
     this.roomLog = new RoomLog(this.state, this.chatSeq);
     this.seatPresence = new Presence(this, this.settings.standInSeconds * 1000);
@@ -133,7 +132,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.saver = new RoomSaver(
       this.store,
       () => this.snapshot(),
-      (m) => this.settings.log(m),
+      (e) => this.telemetry.error('store.failed', e, { op: 'save_room' }, 'saving the room failed'),
     );
     await this.saver.flush();
     // Invite-only: reachable by id, never matched by joinOrCreate.
@@ -141,6 +140,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.registerHandlers();
     // A room nobody ever joins (its creator's seat reservation expired) must not stay loaded.
     this.idleTimer = setTimeout(() => void this.disconnect(), Math.max(this.settings.idleMs, 30_000));
+    this.telemetry.live({ gameId: this.game.id, status: () => this.state.status, clientCount: () => this.clients.length });
   }
 
   private createNew(opts: Record<string, unknown>): void {
@@ -181,6 +181,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (!game) throw new Error(`room "${roomId}" plays unknown game "${record.game}"`);
     this.roomId = roomId;
     this.game = game;
+    this.observe();
     const state = new RoomState();
     applyRecord(state, this.members, record);
     this.state = state;
@@ -188,6 +189,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (record.matchId && record.status !== 'lobby') {
       const log = await this.store.loadMatch(record.matchId);
       if (!log) throw new Error(`room "${roomId}": match ${record.matchId} is not in the store`);
+      this.telemetry.forMatch(record.matchId);
       this.match = LiveMatch.restore(this.matchDeps(log.finishedAt === null), log.setup, log.events, record.clocks ?? []);
     }
     // The replay link of the last finished match (the record keeps no such field: the match list has it).
@@ -195,7 +197,12 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (finished.length > 0) state.lastMatchId = finished[finished.length - 1].matchId;
     this.graceUntil = Date.now() + this.settings.reconnectSeconds * 1000;
     this.graceTimer = setTimeout(() => this.endGrace(), this.settings.reconnectSeconds * 1000);
-    this.settings.log(`room ${roomId}: restored (${record.status}, ${this.members.all().length} members)`);
+    this.telemetry.restored(record.status, this.members.all().length);
+  }
+
+  /** Starts this room's log lines (once its id and game are known). */
+  private observe(): void {
+    this.telemetry = new RoomTelemetry(this.settings.logger, this.roomId, this.game.id);
   }
 
   /** Members who did not come back after a restore are gone, as if their reconnection window expired. */
@@ -244,7 +251,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
    * uncaught exception shuts the whole server down, every room with it).
    */
   onUncaughtException(error: Error, methodName: string): void {
-    this.settings?.log(`room ${this.roomId}: ${methodName} threw: ${describeError(error)}`);
+    const log = this.telemetry?.log ?? this.settings?.logger.child({ roomId: this.roomId });
+    log?.error({ event: 'room.exception', method: methodName, err: errorField(error) }, `${methodName} threw`);
   }
 
   // ---------------------------------------------------------------- joining
@@ -270,6 +278,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
     quietEmptyPatches(client);
     let rec = this.members.ofToken(opts);
+    const reclaimed = rec !== undefined;
     let token: string;
     if (rec) {
       token = opts.token as string;
@@ -286,6 +295,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     // The host stays host through a restart while it may still come back.
     const host = this.state.hostId ? this.members.get(this.state.hostId) : undefined;
     if (!host || (host.sessionId === null && Date.now() >= this.graceUntil)) this.state.hostId = rec.id;
+    if (reclaimed) this.telemetry.memberReconnected(rec.id, 'token');
+    else this.telemetry.memberJoined(rec.id, this.state.hostId === rec.id);
     this.changed();
     this.sendTo(client, 'welcome', { memberId: rec.id, token, roomId: this.roomId });
   }
@@ -350,6 +361,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (!rec || rec.client !== client) return;
     rec.client = null;
     rec.droppedAt = Date.now();
+    this.telemetry.memberDropped(rec.id);
     this.setConnected(rec, false);
     this.seatPresence.wentAway(rec.id, false);
     const deferred = this.allowReconnection(client, this.settings.reconnectSeconds);
@@ -363,6 +375,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (!rec) return;
     rec.client = client;
     rec.reconnection = null;
+    this.telemetry.memberReconnected(rec.id, 'reconnect');
     client.view = rec.view;
     quietEmptyPatches(client);
     const member = this.state.members.get(rec.id);
@@ -380,7 +393,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.seatPresence.wentAway(rec.id, true);
     const member = this.state.members.get(rec.id)!;
     // In a match a seated member keeps its seat and may come back with its token (a stand-in plays it meanwhile).
-    if (this.status === 'lobby' || member.seat < 0) this.removeMember(rec);
+    const removed = this.status === 'lobby' || member.seat < 0;
+    this.telemetry.memberLeft(rec.id, removed);
+    if (removed) this.removeMember(rec);
     if (this.state.hostId === rec.id) this.handOverHost();
     this.changed();
   }
@@ -392,6 +407,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.seatPresence?.dispose();
     const last = this.saver?.flush();
     this.match?.dispose();
+    this.telemetry?.disposed();
     await last;
   }
 
@@ -410,7 +426,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
       super.onBeforeShutdown();
     } catch (e) {
       // disconnect() throws while onCreate() is still running; the matchmaker discards that room.
-      this.settings?.log(`room ${this.roomId}: shutdown: ${(e as Error)?.message ?? e}`);
+      this.telemetry?.log.warn({ event: 'room.shutdown', err: errorField(e) }, 'closing the room for the shutdown failed');
     }
   }
 
@@ -478,6 +494,14 @@ export class GameRoom extends Room<{ state: RoomState }> {
     });
   }
 
+  /** Every patch, ours and Colyseus' 50 ms tick's, timed for /metrics when it carried changes. */
+  override broadcastPatch(): boolean {
+    const start = performance.now();
+    const sent = super.broadcastPatch();
+    if (sent) patchSendSeconds.since(start);
+    return sent;
+  }
+
   /** Nobody connected and nobody who may still reconnect: unload after the idle time (the store keeps the room). */
   private checkIdle(): void {
     const someone = this.members.all().some((r) => r.client !== null || r.reconnection !== null);
@@ -501,23 +525,30 @@ export class GameRoom extends Room<{ state: RoomState }> {
    * `replyType` names the type in that error (the catch-all's real type).
    */
   private handle(type: ClientMessageType | '*', handler: Handler, replyType: (payload: unknown) => string = () => type): void {
+    const isIntent = type === 'intent';
     this.onMessage(type, (client: Client, payload: unknown) => {
+      const arrived = isIntent ? performance.now() : 0;
       const refuse = (e: unknown) => {
         const shown = replyType(payload);
-        const id = type === 'intent' ? intentId(payload) : undefined;
-        if (e instanceof RoomError) {
-          this.sendError(client, shown, e, id);
-        } else {
-          this.settings.log(`room ${this.roomId}: "${shown}" failed: ${describeError(e)}`);
-          this.sendError(client, shown, new RoomError('internal', 'The server failed to handle this message.'), id);
+        const id = isIntent ? intentId(payload) : undefined;
+        const error = e instanceof RoomError ? e : new RoomError('internal', 'The server failed to handle this message.');
+        if (error !== e) {
+          const memberId = this.members.ofSession(client.sessionId)?.id;
+          this.telemetry.error('message.failed', e, { type: shown, memberId }, `"${shown}" failed`);
         }
+        if (isIntent) this.telemetry.intentAnswered(arrived, error.code);
+        this.sendError(client, shown, error, id);
       };
       try {
         const rec = this.members.ofSession(client.sessionId);
         if (!rec || rec.client !== client) fail('bad-message', 'You are not a member of this room.');
         const done = handler(rec, payload);
         // Intents and starts answer once stored (live-match.ts), which sends their patch.
-        if (done instanceof Promise) done.then(() => this.saver.soon(), refuse);
+        if (done instanceof Promise)
+          done.then(() => {
+            if (isIntent) this.telemetry.intentAnswered(arrived, null);
+            this.saver.soon();
+          }, refuse);
         else {
           this.saver.soon();
           this.patchSoon();
@@ -556,13 +587,14 @@ export class GameRoom extends Room<{ state: RoomState }> {
       await this.saver.flush();
       await this.store.startMatch(setup);
     } catch (e) {
-      this.settings.log(`room ${this.roomId}: starting a match failed: ${describeError(e)}`);
+      this.telemetry.error('store.failed', e, { op: 'start_match' }, 'starting a match failed');
       fail('internal', 'The server could not start the match; nothing changed. Try again.');
     }
     // Nothing else started it or changed the table while the store was written.
     this.lobby.requireLobby();
     if (this.state.players !== setup.players || !allSeatsFilled(this.state)) fail('seats-empty', 'The table changed; start again.');
     this.state.result = '';
+    this.telemetry.matchStarted(setup.matchId, setup.matchNo, setup.players, this.state.seats.filter((seat) => seat.kind === 'bot').length);
     this.match = LiveMatch.start(this.matchDeps(true), setup);
     this.seatPresence.matchStarted();
   }
@@ -589,19 +621,20 @@ export class GameRoom extends Room<{ state: RoomState }> {
         this.changed();
       },
       projected: () => this.patchSoon(),
-      log: (m: string) => this.settings.log(`room ${this.roomId}: ${m}`),
+      log: this.telemetry.log,
     };
   }
 
-  private async finishMatch(result: unknown): Promise<void> {
+  private async finishMatch(result: { winners: number[]; scores: number[] }): Promise<void> {
     const id = this.match?.setup.matchId;
     if (!id) return;
+    this.telemetry.matchEnded(result, this.match?.log.length ?? 0);
     try {
       await this.store.finishMatch(id, result, Date.now());
       // Only once stored: the replay API serves finished matches only. Kept through `again`.
       this.state.lastMatchId = id;
     } catch (e) {
-      this.settings.log(`room ${this.roomId}: finishing match ${id} failed: ${describeError(e)}`);
+      this.telemetry.error('store.failed', e, { op: 'finish_match' }, 'storing the end of the match failed');
     }
     this.saver?.soon();
   }
@@ -642,6 +675,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
     this.match?.dispose();
     this.match = null;
+    this.telemetry.backToLobby();
     this.seatPresence.backToLobby();
     // Members who left for good during the match free their seats now.
     for (const r of this.members.all()) {

@@ -1,6 +1,7 @@
 /** BotDriver: a bot's move cancelled while it waits to be stored is dropped quietly. */
 import { describe, expect, it, jest } from '@jest/globals';
 import { getGame, rngFromSeed, type Result } from '@fireside/shared';
+import { memoryLogger } from '../observe/logger.js';
 import { BotDriver, type BotHost } from './bots.js';
 
 describe('BotDriver', () => {
@@ -10,13 +11,13 @@ describe('BotDriver', () => {
       const game = getGame('santa')!;
       const state = game.setup(3, game.defaultOptions(3), 'seed-1');
       let release!: (r: Result<unknown>) => void;
-      const logs: string[] = [];
+      const { logger, records } = memoryLogger();
       const host: BotHost = {
         game,
         engineState: () => state,
         applyFor: () => new Promise((r) => (release = r)),
         isBot: () => true,
-        log: (m) => logs.push(m),
+        log: logger,
       };
       const refused: Result<unknown> = { ok: false, error: { code: 'not-playing', message: 'No match is being played.' } };
       const bots = new BotDriver(host, rngFromSeed('bots'), 100);
@@ -27,14 +28,14 @@ describe('BotDriver', () => {
       bots.cancelAll(); // the room shuts down while the move waits for the store
       release(refused);
       await new Promise((r) => setImmediate(r));
-      expect(logs).toEqual([]);
+      expect(records).toEqual([]);
 
       bots.schedule([0]);
       jest.advanceTimersByTime(100);
       await new Promise((r) => setImmediate(r));
       release(refused); // refused with nothing cancelled: worth a line
       await new Promise((r) => setImmediate(r));
-      expect(logs.join('\n')).toMatch(/bot action refused for seat 0 \(not-playing/);
+      expect(records).toEqual([expect.objectContaining({ event: 'bot.refused', seat: 0, code: 'not-playing', msg: 'bot action refused' })]);
     } finally {
       jest.useRealTimers();
     }

@@ -4,6 +4,7 @@
  * a null or illegal answer falls back to the engine's `sampleAction`.
  */
 import type { AnyGame, RandomSource, Result } from '@fireside/shared';
+import { errorField, type Logger } from '../observe/logger.js';
 
 export interface BotHost {
   readonly game: AnyGame;
@@ -15,7 +16,8 @@ export interface BotHost {
   isBot(seat: number): boolean;
   /** The seat's bot personality for this match (engine contract `botAction`'s `persona`). */
   persona?(seat: number): string;
-  log(message: string): void;
+  /** The room's logger (with its room and match ids). */
+  readonly log: Logger;
 }
 
 export class BotDriver {
@@ -45,7 +47,7 @@ export class BotDriver {
         // An engine bug must not take the process down.
         this.inFlight.add(seat);
         this.act(seat, generation)
-          .catch((e) => this.host.log(`${this.host.game.id}: bot move for seat ${seat} failed: ${(e as Error)?.stack ?? e}`))
+          .catch((e) => this.host.log.error({ event: 'bot.failed', seat, err: errorField(e) }, 'bot move failed'))
           .finally(() => this.landed(seat, generation));
       }, this.delayMs);
       this.timers.set(seat, timer);
@@ -78,10 +80,10 @@ export class BotDriver {
     try {
       chosen = game.botAction(game.publicView(state), game.seatView(state, seat), seat, this.rng, this.host.persona?.(seat));
     } catch (e) {
-      this.host.log(`${game.id}: botAction threw for seat ${seat}: ${(e as Error).message}`);
+      this.host.log.warn({ event: 'bot.fallback', seat, err: errorField(e) }, 'botAction threw; falling back to sampleAction');
     }
     if (chosen === null || chosen === undefined) {
-      this.host.log(`${game.id}: botAction returned null for seat ${seat}`);
+      this.host.log.warn({ event: 'bot.fallback', seat }, 'botAction returned null; falling back to sampleAction');
     } else if (await this.tryApply(seat, chosen, 'bot action', generation)) {
       return;
     }
@@ -94,10 +96,10 @@ export class BotDriver {
     try {
       fallback = game.sampleAction(now, seat, this.rng);
     } catch (e) {
-      this.host.log(`${game.id}: sampleAction threw for seat ${seat}: ${(e as Error).message}`);
+      this.host.log.warn({ event: 'bot.fallback', seat, err: errorField(e) }, 'sampleAction threw');
     }
     if (fallback === null || fallback === undefined) {
-      this.host.log(`${game.id}: no action for awaited bot seat ${seat}; the match is stuck`);
+      this.host.log.error({ event: 'bot.stuck', seat }, 'no action for an awaited bot seat; the match is stuck');
       return;
     }
     await this.tryApply(seat, fallback, 'sampleAction', generation);
@@ -105,14 +107,19 @@ export class BotDriver {
 
   /** True when the move is done with: applied, or cancelled while it waited its turn (a shutdown, the match's end: nothing to report). */
   private async tryApply(seat: number, action: unknown, what: string, generation: number): Promise<boolean> {
-    const id = this.host.game.id;
     try {
       const res = await this.host.applyFor(seat, action);
       if (res.ok || generation !== this.generation) return true;
-      this.host.log(`${id}: ${what} refused for seat ${seat} (${res.error.code}: ${res.error.message}): ${JSON.stringify(action)}`);
+      // Only the action's type: in a hidden-information game the move itself may be secret.
+      this.host.log.warn({ event: 'bot.refused', seat, code: res.error.code, reason: res.error.message, actionType: actionType(action) }, `${what} refused`);
     } catch (e) {
-      this.host.log(`${id}: ${what} threw for seat ${seat}: ${(e as Error)?.stack ?? e}`);
+      this.host.log.error({ event: 'bot.failed', seat, err: errorField(e) }, `${what} threw`);
     }
     return false;
   }
+}
+
+function actionType(action: unknown): string {
+  const type = action && typeof action === 'object' ? (action as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? type.slice(0, 40) : typeof action;
 }

@@ -9,9 +9,11 @@
  * when connections come and go (GameRoom.ts) and wires the two host
  * messages, `standIn` and `remove` (docs/protocol.md).
  */
+import type { StandInReason } from '../observe/metrics.js';
 import { fail } from './errors.js';
 import type { MemberRecord, Members } from './members.js';
 import type { RoomLog } from './room-log.js';
+import type { RoomTelemetry } from './room-telemetry.js';
 import type { RoomState, Seat } from './schema.js';
 import { heldSeat } from './seats.js';
 import { isInt, payloadObject } from './validation.js';
@@ -23,6 +25,8 @@ export interface PresenceHost {
   readonly state: RoomState;
   readonly members: Members;
   readonly roomLog: RoomLog;
+  /** The operator's log and metrics (stand-ins are counted by reason). */
+  readonly telemetry: Pick<RoomTelemetry, 'standIn' | 'handedBack'>;
   /** Who plays a seat changed: the match wakes the bots that now play. */
   botsChanged(): void;
   handOverHost(): void;
@@ -161,21 +165,23 @@ export class Presence {
         this.standInTimers.delete(index);
         const current = this.state.seats[index];
         if (!current || current.kind !== 'human' || current.connected || this.state.status !== 'playing') return;
-        this.standIn(current);
+        this.standIn(current, 'away');
         this.host.changed();
       }, this.standInMs),
     );
   }
 
-  private standIn(seat: Seat): void {
+  private standIn(seat: Seat, reason: StandInReason): void {
     seat.standInAt = 0;
     seat.standIn = true;
+    this.host.telemetry.standIn(seat.memberId, seat.index, reason);
     this.host.roomLog.event('standin', seat.memberId, seat.name);
     this.host.botsChanged();
   }
 
   private handBack(seat: Seat): void {
     seat.standIn = false;
+    this.host.telemetry.handedBack(seat.memberId, seat.index);
     this.host.roomLog.event('handback', seat.memberId, seat.name);
     this.host.botsChanged();
   }
@@ -205,7 +211,10 @@ export class Presence {
   /** A seat's clock ran out: its stand-in plays the rest of the step. */
   timedOut(seatIndex: number): void {
     const seat = this.state.seats[seatIndex];
-    if (seat && seat.kind === 'human') this.host.roomLog.event('timeout', seat.memberId, seat.name);
+    if (seat && seat.kind === 'human') {
+      this.host.telemetry.standIn(seat.memberId, seat.index, 'timeout');
+      this.host.roomLog.event('timeout', seat.memberId, seat.name);
+    }
   }
 
   /**
@@ -224,7 +233,7 @@ export class Presence {
     this.clearTimer(this.standInTimers, seat.index);
     seat.standInAt = 0;
     if (p.on) {
-      this.standIn(seat);
+      this.standIn(seat, 'asked');
     } else {
       this.handBack(seat);
       // Given back to a player who is still away: their countdown starts again.

@@ -103,7 +103,8 @@ export class RoomSaver {
   constructor(
     private readonly store: MatchStore,
     private readonly snapshot: () => RoomRecord,
-    private readonly log: (message: string) => void,
+    /** A save failed (the room logs it; the next change saves again). */
+    private readonly onError: (e: unknown) => void,
   ) {}
 
   /** No more saves (a shutdown: what follows is the shutdown itself, not the room's life). */
@@ -143,9 +144,7 @@ export class RoomSaver {
     this.cancelDeferred();
     this.lastKey = key;
     this.lastAt = now;
-    this.chain = this.chain.then(() =>
-      this.store.saveRoom(record).catch((e) => this.log(`saving room ${record.roomId} failed: ${(e as Error)?.message ?? e}`)),
-    );
+    this.chain = this.chain.then(() => this.store.saveRoom(record).catch((e) => this.onError(e)));
     return this.chain;
   }
 

@@ -4,6 +4,7 @@
  * (e.g. a fixture game and fast bots) through `createAppConfig(settings)`.
  */
 import { getGame, type AnyGame } from '@fireside/shared';
+import { rootLogger, type Logger } from '../observe/logger.js';
 import type { MatchStore } from '../store/types.js';
 
 export type GameLookup = (id: string) => AnyGame | undefined;
@@ -25,8 +26,8 @@ export interface RoomSettings {
   standInSeconds: number;
   /** Multiplies every clock budget (tests run clocks at a fraction of their real length). */
   clockScale: number;
-  /** Log bot fallbacks and engine failures (console.warn). */
-  log: (message: string) => void;
+  /** Structured logs (observe/logger.ts): room events, bot fallbacks, failures. */
+  logger: Logger;
 }
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
@@ -46,7 +47,7 @@ export function defaultSettings(): RoomSettings {
     maxSpectators: envInt('FIRESIDE_MAX_SPECTATORS', 30, 0, 1000),
     standInSeconds: envInt('FIRESIDE_STANDIN_SECONDS', 45, 1, 24 * 3600),
     clockScale: 1,
-    log: (message) => console.warn(`[fireside] ${message}`),
+    logger: rootLogger(),
   };
 }
 

@@ -13,6 +13,7 @@ import { eventColumns, eventFromRow, int, matchListItem, matchRecord, matchRefus
 import { StoreError } from './errors.js';
 import { MIGRATIONS_TABLE, pending } from './migrations.js';
 import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, MatchStore, RoomRecord } from './types.js';
+import { errorField, rootLogger } from '../observe/logger.js';
 
 type Row = Record<string, unknown>;
 // Any constant shared by every Fireside server: only one migrates at a time.
@@ -66,7 +67,7 @@ export class PostgresStore implements MatchStore {
       },
     });
     // An idle connection that dies (server restart) must not crash the process; the pool drops it.
-    this.pool.on('error', (err) => console.warn(`[store] postgres connection lost: ${err.message}`));
+    this.pool.on('error', (err) => rootLogger().warn({ event: 'store.connection_lost', err: errorField(err) }, 'a PostgreSQL connection was lost'));
   }
 
   private open(): pg.Pool {

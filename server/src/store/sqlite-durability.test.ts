@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fstatSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { memoryLogger } from '../observe/logger.js';
 import { SqliteStore } from './sqlite.js';
 import type { RoomRecord } from './types.js';
 
@@ -69,7 +70,7 @@ describe('SqliteStore durability', () => {
   it("'full': a write resolves only after an fsync of the WAL that began after its COMMIT; a failed fsync fails it and every later write", async () => {
     const dir = tempDir();
     const calls: { fd: number; done: (err: NodeJS.ErrnoException | null) => void }[] = [];
-    const store = new SqliteStore(dir, 'full', (fd, done) => calls.push({ fd, done }));
+    const store = new SqliteStore(dir, 'full', { fsync: (fd, done) => calls.push({ fd, done }) });
     cleanups.push(async () => {
       for (const c of calls.splice(0)) c.done(null);
       await store.close();
@@ -97,7 +98,7 @@ describe('SqliteStore durability', () => {
 
   it("'normal': no fsync per write", async () => {
     const calls: number[] = [];
-    const store = await opened(new SqliteStore(tempDir(), 'normal', (fd, done) => (calls.push(fd), done(null))));
+    const store = await opened(new SqliteStore(tempDir(), 'normal', { fsync: (fd, done) => (calls.push(fd), done(null)) }));
     await store.saveRoom(room(1));
     await store.deleteInactive(0);
     expect(calls).toHaveLength(0);
@@ -114,18 +115,15 @@ describe('SqliteStore durability', () => {
   });
 
   it('a lost checkpoint worker hands checkpoints back to SQLite (autocheckpoint), so the WAL cannot grow without bound', async () => {
-    const store = await opened(new SqliteStore(tempDir()));
+    const { logger, records } = memoryLogger();
+    const store = await opened(new SqliteStore(tempDir(), 'full', { logger }));
     const internals = store as unknown as {
       db: { prepare(sql: string): { get(): Record<string, unknown> } };
       checkpointer: { worker: { terminate(): Promise<number> } };
     };
-    const warn = console.warn;
-    const warnings: string[] = [];
-    console.warn = (m: string) => warnings.push(m);
-    cleanups.push(() => void (console.warn = warn));
     await internals.checkpointer.worker.terminate();
-    await until(() => warnings.length > 0);
-    expect(warnings[0]).toMatch(/checkpoint worker exited/);
+    await until(() => records.length > 0);
+    expect(records[0]).toMatchObject({ event: 'store.checkpoints', reason: expect.stringMatching(/checkpoint worker exited/) });
     expect(Object.values(internals.db.prepare('PRAGMA wal_autocheckpoint').get())[0]).toBe(1000);
     await store.saveRoom(room(5)); // and the store still works
     expect((await store.loadRoom('r1'))?.updatedAt).toBe(5);

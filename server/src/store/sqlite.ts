@@ -28,6 +28,7 @@ import { MIGRATIONS_TABLE, pending } from './migrations.js';
 import { loadSqlite } from './sqlite-module.js';
 import { WalFsync } from './wal-fsync.js';
 import { Checkpointer } from './checkpointer.js';
+import { rootLogger, type Logger } from '../observe/logger.js';
 import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, MatchStore, RoomRecord } from './types.js';
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -78,12 +79,12 @@ export class SqliteStore implements MatchStore {
    * so an accepted move survives a power cut; 'normal' leaves the WAL to the
    * OS between checkpoints: a move survives the process being killed, not
    * the machine losing power, and a write no longer waits for the disk
-   * (docs/storage.md; env FIRESIDE_SQLITE_SYNC). `fsyncFn`: tests only.
+   * (docs/storage.md; env FIRESIDE_SQLITE_SYNC). `internals`: tests only.
    */
   constructor(
     dataDir: string,
     readonly sync: 'full' | 'normal' = 'full',
-    fsyncFn?: ConstructorParameters<typeof WalFsync>[1],
+    private readonly internals: { fsync?: ConstructorParameters<typeof WalFsync>[1]; logger?: Logger } = {},
   ) {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'fireside.db');
@@ -104,7 +105,7 @@ export class SqliteStore implements MatchStore {
       throw e;
     }
     this.db = db;
-    this.walFsync = sync === 'full' ? new WalFsync(`${this.file}-wal`, fsyncFn) : null;
+    this.walFsync = sync === 'full' ? new WalFsync(`${this.file}-wal`, internals.fsync) : null;
   }
 
   private readonly walFsync: WalFsync | null;
@@ -118,7 +119,7 @@ export class SqliteStore implements MatchStore {
 
   /** The worker is gone: SQLite checkpoints inside COMMIT again, so the WAL never grows without bound. */
   private checkpointsHere(why: string): void {
-    console.warn(`[fireside] ${why}; SQLite checkpoints in the server's thread from now on`);
+    (this.internals.logger ?? rootLogger()).warn({ event: 'store.checkpoints', reason: why }, "SQLite checkpoints in the server's thread from now on");
     this.db?.exec('PRAGMA wal_autocheckpoint = 1000');
   }
 

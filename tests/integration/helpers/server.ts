@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 export interface RunningServer {
   url: string;
   port: number;
-  /** What the room logged (bot fallbacks, engine failures). */
+  /** The server's warning and error lines (bot fallbacks, engine failures). */
   logs: string[];
   stop(): Promise<void>;
 }
@@ -28,10 +28,8 @@ export async function startFiresideServer(
   }
   void tools;
   const { startServer } = await import('../../../server/testing/harness.js');
-  const logs: string[] = [];
   const test = await startServer({
     botDelayMs: opts.botDelayMs ?? 20,
-    log: (m: string) => logs.push(m),
     clockScale: opts.clockScale,
     standInSeconds: opts.standInSeconds,
     ...(opts.games ? { games: opts.games } : { games: undefined }),
@@ -41,7 +39,7 @@ export async function startFiresideServer(
   return {
     url: `http://127.0.0.1:${address.port}`,
     port: address.port,
-    logs,
+    logs: test.logs,
     stop: () => test.close(),
   };
 }
