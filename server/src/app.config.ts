@@ -13,12 +13,12 @@ import { defineRoom, matchMaker } from '@colyseus/core';
 import compression from 'compression';
 import express from 'express';
 import { Encoder } from '@colyseus/schema';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import { GameRoom } from './rooms/GameRoom.js';
 import type { RoomSettings } from './rooms/settings.js';
 import type { MatchStore } from './store/types.js';
 import { mountReplayApi } from './replay-api.js';
 import { mountTablesApi } from './tables-api.js';
+import { FiresideTransport } from './ws-transport.js';
 
 export { GameRoom };
 
@@ -68,7 +68,7 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
   return config({
     displayLogs: false,
     options: { greet: false },
-    initializeTransport: (options) => new WebSocketTransport({ ...options, perMessageDeflate: wsDeflate() }),
+    initializeTransport: (options) => new FiresideTransport({ ...options, perMessageDeflate: wsDeflate() }),
     rooms: {
       [ROOM_NAME]: defineRoom(ConfiguredGameRoom),
     },
