@@ -14,7 +14,6 @@ import { defineRoom, matchMaker } from '@colyseus/core';
 import compression from 'compression';
 import express from 'express';
 import { Encoder } from '@colyseus/schema';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import { GameRoom } from './rooms/GameRoom.js';
 import { resolveSettings, type RoomSettings } from './rooms/settings.js';
 import { apiErrorLog, colyseusLogger } from './observe/logger.js';
@@ -22,6 +21,7 @@ import { metricsTokenFromEnv, mountMetrics } from './observe/metrics-route.js';
 import type { MatchStore } from './store/types.js';
 import { mountReplayApi } from './replay-api.js';
 import { mountTablesApi } from './tables-api.js';
+import { FiresideTransport } from './ws-transport.js';
 
 export { GameRoom };
 
@@ -76,7 +76,7 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
     displayLogs: false,
     // Colyseus' own lines go through the structured logger too.
     options: { greet: false, logger: colyseusLogger(logger) },
-    initializeTransport: (options) => new WebSocketTransport({ ...options, perMessageDeflate: wsDeflate() }),
+    initializeTransport: (options) => new FiresideTransport({ ...options, perMessageDeflate: wsDeflate() }),
     rooms: {
       [ROOM_NAME]: defineRoom(ConfiguredGameRoom),
     },

@@ -35,6 +35,7 @@ import { syncView } from '../match/view-sync.js';
 import type { MatchStore } from '../store/types.js';
 import { refuseNewcomer, spectatorToEvict } from './admission.js';
 import { chatText } from './chat.js';
+import { guardFrame, UNDECODABLE_TYPE } from './frames.js';
 import { RoomError, fail } from './errors.js';
 import { Lobby, parseClock } from './lobby.js';
 import { Members, type MemberRecord } from './members.js';
@@ -138,6 +139,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     // Invite-only: reachable by id, never matched by joinOrCreate.
     await this.setPrivate(true);
     this.registerHandlers();
+    this.guardFrames();
     // A room nobody ever joins (its creator's seat reservation expired) must not stay loaded.
     this.idleTimer = setTimeout(() => void this.disconnect(), Math.max(this.settings.idleMs, 30_000));
     this.telemetry.live({ gameId: this.game.id, status: () => this.state.status, clientCount: () => this.clients.length });
@@ -243,6 +245,20 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.handle('standIn', (m, p) => this.seatPresence.onStandIn(m, p));
     this.handle('remove', (m, p) => this.seatPresence.onRemove(m, p));
     this.handle('*', (_m, type) => fail('bad-message', `Unknown message type "${shownType(type)}".`), shownType);
+    this.handle(UNDECODABLE_TYPE, () => fail('bad-message', 'The message could not be decoded (not valid MessagePack).'), shownType);
+  }
+
+  /**
+   * Every frame of this room's clients passes guardFrame (frames.ts) first:
+   * Colyseus binds `_onMessage` to each client when it joins, so an own
+   * property set here takes its place.
+   */
+  private guardFrames(): void {
+    const room = this as unknown as { _onMessage(client: Client, frame: Buffer): void };
+    const onMessage = room._onMessage;
+    room._onMessage = function (this: GameRoom, client: Client, frame: Buffer) {
+      onMessage.call(this, client, Buffer.isBuffer(frame) ? guardFrame(frame) : frame);
+    };
   }
 
   /**
@@ -524,7 +540,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
    * and whatever it throws becomes an `error` to the sender only.
    * `replyType` names the type in that error (the catch-all's real type).
    */
-  private handle(type: ClientMessageType | '*', handler: Handler, replyType: (payload: unknown) => string = () => type): void {
+  private handle(type: ClientMessageType | '*' | typeof UNDECODABLE_TYPE, handler: Handler, replyType: (payload: unknown) => string = () => type): void {
     const isIntent = type === 'intent';
     this.onMessage(type, (client: Client, payload: unknown) => {
       const arrived = isIntent ? performance.now() : 0;

@@ -23,7 +23,7 @@ function newest(dir: string, filter: (f: string) => boolean): number {
 }
 
 /** Builds `pkg` (npm workspace) if its dist is older than its sources. */
-function ensureBuilt(pkg: 'shared' | 'botclient'): void {
+export function ensureBuilt(pkg: 'shared' | 'server' | 'botclient'): void {
   const src = newest(path.join(ROOT, pkg, 'src'), (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   const dist = newest(path.join(ROOT, pkg, 'dist'), (f) => f.endsWith('.js'));
   if (dist >= src) return;

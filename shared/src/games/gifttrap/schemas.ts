@@ -5,6 +5,7 @@
  * rules in rules.ts, because that needs the state.
  */
 import { z } from 'zod';
+import { safeParseOutside } from '../../engine/outside.js';
 import { ok, reject, type Result } from '../../engine/contract.js';
 import { TIERS, type GiftTrapAction, type GiftTrapOptions } from './types.js';
 
@@ -38,14 +39,14 @@ function describe(error: z.ZodError): string {
 }
 
 export function parseAction(input: unknown): Result<GiftTrapAction> {
-  const parsed = actionSchema.safeParse(input);
+  const parsed = safeParseOutside(actionSchema, input);
   if (!parsed.success) return reject('malformed', `Not a Gift Trap action (${describe(parsed.error)}).`);
   return ok(parsed.data as GiftTrapAction);
 }
 
 /** Options for a room; the doubleGifts variant is only offered at 3–4 players (official tips). */
 export function parseOptions(input: unknown, players: number): Result<GiftTrapOptions> {
-  const parsed = optionsSchema.safeParse(input ?? {});
+  const parsed = safeParseOutside(optionsSchema, input ?? {});
   if (!parsed.success) return reject('malformed', `Invalid Gift Trap options (${describe(parsed.error)}).`);
   if (!Number.isInteger(players) || players < 3 || players > 8) {
     return reject('gifttrap/player-count', `Gift Trap is for 3 to 8 players, not ${players}.`);

@@ -5,6 +5,7 @@
  * by the rules in rules.ts, because that needs the state.
  */
 import { z } from 'zod';
+import { safeParseOutside } from '../../engine/outside.js';
 import { ok, reject, type Result } from '../../engine/contract.js';
 import type { SantaAction, SantaOptions } from './types.js';
 
@@ -36,13 +37,13 @@ function describe(error: z.ZodError): string {
 }
 
 export function parseAction(input: unknown): Result<SantaAction> {
-  const parsed = actionSchema.safeParse(input);
+  const parsed = safeParseOutside(actionSchema, input);
   if (!parsed.success) return reject('malformed', `Not a Santa Claus action (${describe(parsed.error)}).`);
   return ok(parsed.data as SantaAction);
 }
 
 export function parseOptions(input: unknown, players: number): Result<SantaOptions> {
-  const parsed = optionsSchema.safeParse(input ?? {});
+  const parsed = safeParseOutside(optionsSchema, input ?? {});
   if (!parsed.success) return reject('malformed', `Invalid Santa Claus options (${describe(parsed.error)}).`);
   if (!Number.isInteger(players) || players < 3 || players > 4) {
     return reject('santa/player-count', `Santa Claus Is Comin' To Town is for 3 or 4 players, not ${players}.`);

@@ -5,6 +5,7 @@
  * rules in rules.ts, because that needs the state.
  */
 import { z } from 'zod';
+import { safeParseOutside } from '../../engine/outside.js';
 import { ok, reject, type Result } from '../../engine/contract.js';
 import type { WindCityAction, WindCityOptions } from './types.js';
 
@@ -35,13 +36,13 @@ function describe(error: z.ZodError): string {
 }
 
 export function parseAction(input: unknown): Result<WindCityAction> {
-  const parsed = actionSchema.safeParse(input);
+  const parsed = safeParseOutside(actionSchema, input);
   if (!parsed.success) return reject('malformed', `Not a Wind City action (${describe(parsed.error)}).`);
   return ok(parsed.data as WindCityAction);
 }
 
 export function parseOptions(input: unknown, players: number): Result<WindCityOptions> {
-  const parsed = optionsSchema.safeParse(input ?? {});
+  const parsed = safeParseOutside(optionsSchema, input ?? {});
   if (!parsed.success) return reject('malformed', `Invalid Wind City options (${describe(parsed.error)}).`);
   if (!Number.isInteger(players) || players < 2 || players > 5) {
     return reject('windcity/player-count', `Wind City is for 2 to 5 players, not ${players}.`);
