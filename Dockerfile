@@ -41,13 +41,12 @@ COPY tests/package.json tests/
 # @colyseus/schema's codegen, @types, the client SDK): drop them.
 RUN npm ci --omit=dev --no-audit --no-fund -w server -w shared \
  && rm -rf node_modules/typescript node_modules/@types node_modules/@colyseus/sdk \
- && node -e "import('@colyseus/core').then(() => import('@colyseus/tools')).then(() => import('express'))"
+ && node -e "import('@colyseus/core').then(() => import('helmet')).then(() => import('express'))"
 
 # ---- runtime ----
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production \
     PORT=2567 \
-    DOTENV_CONFIG_QUIET=true \
     FIRESIDE_DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules

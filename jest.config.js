@@ -28,7 +28,8 @@ export default {
     // The web client's pure modules (no DOM): e.g. its text lookup.
     { ...common, displayName: 'client', testMatch: ['<rootDir>/client/src/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
+    // Browser tests fail on any Content-Security-Policy violation in their pages (tests/e2e/csp-guard.ts).
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/e2e/csp-guard.ts'] },
     // The fuzzer's and the soak test's bounded passes, against a spawned built server.
     { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/tests/fuzz/**/*.test.ts'] },
   ],

@@ -7,10 +7,10 @@
  * links (`/room/<id>`) load the client.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import config, { type ConfigOptions } from '@colyseus/tools';
-import { defineRoom, matchMaker } from '@colyseus/core';
+import { defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
 import compression from 'compression';
 import express from 'express';
 import { Encoder } from '@colyseus/schema';
@@ -61,8 +61,15 @@ export interface AppOptions {
   metricsToken?: string | null;
 }
 
-export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
-  // A subclass per config, so tests with other settings never touch the production room class.
+/**
+ * The Colyseus server, not yet listening. Built with @colyseus/core itself,
+ * not @colyseus/tools: that helper loads `.env` files and /etc/environment
+ * (overriding the real environment) the moment it is imported, and says so
+ * on the console ("injected env (0)", "optional .env file not found"). The
+ * settings come from the environment the server is started with, nothing else.
+ */
+export function createAppServer(opts: AppOptions = {}): Server {
+  // A subclass per server, so tests with other settings never touch the production room class.
   const settings = opts.room ?? {};
   class ConfiguredGameRoom extends GameRoom {
     static override settings = settings;
@@ -72,15 +79,15 @@ export function createAppConfig(opts: AppOptions = {}): ConfigOptions {
   const logger = resolveSettings(settings).logger;
   const apiLog = (m: string) => apiErrorLog(m, logger);
 
-  return config({
-    displayLogs: false,
+  return defineServer({
+    greet: false,
     // Colyseus' own lines go through the structured logger too.
-    options: { greet: false, logger: colyseusLogger(logger) },
-    initializeTransport: (options) => new FiresideTransport({ ...options, perMessageDeflate: wsDeflate() }),
+    logger: colyseusLogger(logger),
+    transport: new FiresideTransport({ server: http.createServer(), perMessageDeflate: wsDeflate() }),
     rooms: {
       [ROOM_NAME]: defineRoom(ConfiguredGameRoom),
     },
-    initializeExpress: (app) => {
+    express: (app) => {
       app.disable('x-powered-by');
       app.get('/healthz', (_req, res) => {
         res.json({ ok: true, rooms: matchMaker.stats.local.roomCount, version });

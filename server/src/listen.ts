@@ -1,21 +1,24 @@
 /**
  * Starts a Fireside server: the match store (opened here unless given),
  * the app with the store in its room settings, Colyseus' `listen`, then the
- * HTTP gate in front of the routes Colyseus binds while it starts listening
- * (the body limit of http-limits.ts, and the restorer's wake-up of stored
- * rooms behind it), then every room worth restoring and the retention sweep.
+ * HTTP gate in front of the routes and WebSockets Colyseus binds while it
+ * starts listening (http-limits.ts: security headers, the body limit, the
+ * abuse limits of limits/, and the restorer's wake-up of stored rooms
+ * behind them), then every room worth restoring and the retention sweep.
  * The entry point and the test harnesses all start servers through here, so
  * tests run what production runs.
  */
 import type { Server as HttpServer } from 'node:http';
-import { listen } from '@colyseus/tools';
-import type { Server } from '@colyseus/core';
-import { createAppConfig, type AppOptions } from './app.config.js';
-import { limitRequestBodies, MAX_BODY_BYTES } from './http-limits.js';
+import { matchMaker, type Server } from '@colyseus/core';
+import { createAppServer, type AppOptions } from './app.config.js';
+import { gateRequests, gateUpgrades, MAX_BODY_BYTES } from './http-limits.js';
+import { AbuseGate, attributeRooms } from './limits/abuse-gate.js';
+import { limitsFromEnv, type AbuseLimits } from './limits/settings.js';
 import { errorField } from './observe/logger.js';
 import { timedStore } from './observe/timed-store.js';
 import { RoomRestorer } from './restore.js';
 import { resolveSettings } from './rooms/settings.js';
+import { securityHeaders } from './security-headers.js';
 import { openStore } from './store/index.js';
 import type { MatchStore } from './store/types.js';
 
@@ -24,12 +27,15 @@ export interface StartOptions {
   app?: AppOptions;
   /** Default: `openStore()` (DATABASE_URL, else SQLite in FIRESIDE_DATA_DIR or ./data). */
   store?: MatchStore;
+  /** Abuse limits over the environment's (limits/settings.ts). */
+  limits?: Partial<AbuseLimits>;
 }
 
 export interface Fireside {
   server: Server;
   store: MatchStore;
   restorer: RoomRestorer;
+  abuse: AbuseGate;
   /** What the start-up restore did. */
   restored: { restored: number; failed: number; ms: number };
 }
@@ -48,12 +54,21 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   const room = { ...opts.app?.room, store: timed };
   const settings = resolveSettings(room);
   const log = settings.logger;
-  const config = createAppConfig({ ...opts.app, room, store: timed });
+  const server = createAppServer({ ...opts.app, room, store: timed });
   const restorer = new RoomRestorer(timed, log);
-  const server = await listen(config, opts.port);
+  const abuse = new AbuseGate({ ...limitsFromEnv(), ...opts.limits }, { warn: (message: string) => log.warn({ event: 'limits.warning' }, message) });
+  attributeRooms(abuse);
+  await matchMaker.onReady;
+  await server.listen(opts.port);
   const http = server.transport.server as HttpServer | undefined;
   if (!http) throw new Error('The transport has no HTTP server.');
-  limitRequestBodies(http, MAX_BODY_BYTES, (req) => restorer.beforeRequest(req));
+  gateRequests(http, {
+    maxBytes: MAX_BODY_BYTES,
+    headers: securityHeaders(),
+    screen: (req, onDone) => abuse.screenRequest(req, onDone),
+    before: (req) => restorer.beforeRequest(req),
+  });
+  gateUpgrades(http, (req, socket) => abuse.screenUpgrade(req, socket));
 
   // Rooms without activity for the retention time are deleted (at start, then twice a day).
   const sweep = () => {
@@ -71,5 +86,5 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
     // tests/load/durable-bench.mjs reads this message.
     log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed)`);
   }
-  return { server, store, restorer, restored };
+  return { server, store, restorer, abuse, restored };
 }

@@ -12,6 +12,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { Server } from '@colyseus/core';
 import { getGame } from '@fireside/shared';
 import { startFireside, type Fireside } from '../src/listen.js';
+import type { AbuseLimits } from '../src/limits/settings.js';
 import { createLogger } from '../src/observe/logger.js';
 import type { RoomSettings } from '../src/rooms/settings.js';
 import { SqliteStore } from '../src/store/sqlite.js';
@@ -47,6 +48,8 @@ export interface ServerOptions {
   idleMs?: number;
   /** Another store (e.g. Postgres); it is migrated here and closed by close(). */
   store?: MatchStore;
+  /** Abuse limits over the environment's (server/src/limits/settings.ts). */
+  limits?: Partial<AbuseLimits>;
   /** Bearer token for /metrics (default: none, open). */
   metricsToken?: string;
 }
@@ -79,6 +82,7 @@ export async function startServer(room: Partial<RoomSettings> = {}, clientDist =
   const fireside = await startFireside({
     port: 0,
     store,
+    limits: opts.limits,
     app: {
       room: { games: fixtureGames, botDelayMs: 5, idleMs: opts.idleMs ?? 1000, logger, ...room },
       clientDist,
@@ -218,8 +222,12 @@ export function roomLogOf(p: Player): string[] {
     .map((l) => `${l.event} ${l.name}${l.text ? ` ${l.text}` : ''}`);
 }
 
-export async function createRoom(url: string, options: Record<string, unknown>): Promise<Player> {
-  const client = new Client(url);
+/**
+ * `headers`: sent with the matchmaking request and the WebSocket upgrade
+ * (e.g. `X-Forwarded-For`, to pose as another address behind a trusted proxy).
+ */
+export async function createRoom(url: string, options: Record<string, unknown>, headers?: Record<string, string>): Promise<Player> {
+  const client = new Client(url, headers ? { headers } : undefined);
   const room = await client.create('game', options);
   const player = new Player(client, room);
   await player.waitWelcome();
@@ -227,8 +235,8 @@ export async function createRoom(url: string, options: Record<string, unknown>):
   return player;
 }
 
-export async function joinRoom(url: string, roomId: string, options: Record<string, unknown>): Promise<Player> {
-  const client = new Client(url);
+export async function joinRoom(url: string, roomId: string, options: Record<string, unknown>, headers?: Record<string, string>): Promise<Player> {
+  const client = new Client(url, headers ? { headers } : undefined);
   const room = await client.joinById(roomId, options);
   const player = new Player(client, room);
   await player.waitWelcome();

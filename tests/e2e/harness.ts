@@ -115,15 +115,34 @@ export const TESTING_KEY = 'fireside:testing';
  */
 export async function openContext(browser: Browser, options?: BrowserContextOptions): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  await context.addInitScript((key) => {
-    try {
-      localStorage.setItem(key, '1');
-    } catch {
-      /* about:blank has no storage */
-    }
-  }, TESTING_KEY);
+  await context.addInitScript(
+    ({ key, mark }) => {
+      try {
+        localStorage.setItem(key, '1');
+      } catch {
+        /* about:blank has no storage */
+      }
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+      );
+    },
+    { key: TESTING_KEY, mark: CSP_MARK },
+  );
+  context.on('console', (msg) => {
+    const text = msg.text();
+    if (text.startsWith(CSP_MARK) || /Content Security Policy/i.test(text)) cspViolations.push(`${msg.location().url}: ${text}`);
+  });
   return context;
 }
+
+const CSP_MARK = '[csp-violation]';
+
+/**
+ * What the server's Content-Security-Policy blocked in any page of these
+ * tests (server/src/security-headers.ts): the client must work under it, so
+ * csp-guard.ts fails any browser test after which this is not empty.
+ */
+export const cspViolations: string[] = [];
 
 /** A page in a fresh context of its own (as browser.newPage), exposing window.__fireside; closing the page closes its context. */
 export async function openPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {

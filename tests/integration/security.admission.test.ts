@@ -1,6 +1,6 @@
 /**
  * Seats and reclaims are never refused because of spectators or of dropped
- * connections. The audit's case: 64 connections to one room that vanished
+ * connections, and spectators never hold the places of free seats. The audit's case: 64 connections to one room that vanished
  * kept their places for the 60 s reconnection window and locked the room —
  * even for a player reloading with their own token. Now Colyseus never locks
  * (admission is the room's: server/src/rooms/admission.ts): spectators have a
@@ -80,34 +80,33 @@ describe('admission', () => {
     await reloaded.until((s) => s.seats[0].memberId === host.welcome!.memberId && s.seats[0].connected);
   }, 60_000);
 
-  it('spectators have a cap of their own; players of free seats and tokens still get in', async () => {
+  it('spectators have a cap of their own; past it a newcomer takes a free seat at once; tokens still get in', async () => {
     const host = await createRoom(srv.url, { game: 'secret', name: 'Host', players: 2 });
     all.push(host);
     host.send('sit', { seat: 0 });
     await host.until((s) => s.seats[0].kind === 'human');
     const roomId = host.room.roomId;
 
-    // CAP spectators, plus one place for the one free seat.
+    // CAP spectators; the next newcomer is past the cap and is seated straight away in the free seat.
     const watchers: Player[] = [];
     for (let i = 0; i < CAP + 1; i++) watchers.push(await joinRoom(srv.url, roomId, { name: `w${i}` }));
     all.push(...watchers);
-    const refused = await joinError(roomId, { name: 'Late' });
-    expect(refused).toMatch(/onlookers|spectators/);
+    await host.until((s) => s.seats[1].kind === 'human' && s.seats[1].name === `w${CAP}`, 'the newcomer past the cap seated');
+    expect(host.state.spectators).toBe(CAP);
+    // No seat left and the spectators at their cap: the next newcomer is refused, in words.
+    expect(await joinError(roomId, { name: 'Late' })).toBe(`This table already has ${CAP} spectators, and no free seat. Try again later.`);
 
-    // One watcher takes the free seat; the match starts; newcomers are now capped at CAP.
-    watchers[0].send('sit', { seat: 1 });
-    await host.until((s) => s.seats[1].kind === 'human');
     host.send('start');
     await host.until((s) => s.status === 'playing');
     expect(await joinError(roomId, { name: 'Late' })).toMatch(/already has 3 spectators/);
 
     // A seated player whose tab closed comes back with its token, cap or not.
-    const seated = watchers[0];
+    const seated = watchers[CAP];
     const token = seated.welcome!.token;
     seated.room.reconnection.enabled = false;
     seated.dropSocket();
     await host.until((s) => s.seats[1].connected === false, 'seat 1 seen away');
-    const back = await joinRoom(srv.url, roomId, { name: 'w0', token });
+    const back = await joinRoom(srv.url, roomId, { name: `w${CAP}`, token });
     all.push(back);
     await host.until((s) => s.seats[1].connected === true, 'seat 1 back');
     expect(back.welcome!.memberId).toBe(seated.welcome!.memberId);
@@ -118,5 +117,30 @@ describe('admission', () => {
     const newcomer = await joinRoom(srv.url, roomId, { name: 'Newcomer' });
     all.push(newcomer);
     expect(newcomer.welcome).toBeDefined();
+  }, 60_000);
+
+  it('an invited player always gets a seat, even with the spectators at their cap and more onlookers arriving', async () => {
+    const host = await createRoom(srv.url, { game: 'secret', name: 'Host', players: 4 });
+    all.push(host);
+    host.send('sit', { seat: 0 });
+    await host.until((s) => s.seats[0].kind === 'human');
+    const roomId = host.room.roomId;
+
+    // A crowd with the link: CAP spectators, then more onlookers who never sit.
+    for (let i = 0; i < CAP; i++) all.push(await joinRoom(srv.url, roomId, { name: `crowd${i}` }));
+    await host.until((s) => s.spectators === CAP, 'the spectators at their cap');
+    const extra = await joinRoom(srv.url, roomId, { name: 'extra' });
+    all.push(extra);
+    // Past the cap, the onlooker holds a seat, not a spectator place: the free seats stay for players.
+    await host.until((s) => s.seats.some((seat: any) => seat.name === 'extra'), 'the extra onlooker seated');
+    expect(host.state.spectators).toBe(CAP);
+
+    // The friends invited to play arrive: each gets in and has a seat.
+    for (const friend of ['Bob', 'Cy']) {
+      const p = await joinRoom(srv.url, roomId, { name: friend });
+      all.push(p);
+      await host.until((s) => s.seats.some((seat: any) => seat.kind === 'human' && seat.name === friend), `${friend} seated`);
+    }
+    expect(host.state.seats.every((seat: any) => seat.kind === 'human')).toBe(true);
   }, 60_000);
 });

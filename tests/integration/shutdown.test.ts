@@ -1,8 +1,9 @@
 /**
- * Graceful shutdown of the real built server (`node server/dist/index.js`,
- * as the container runs it): on SIGTERM every room's clients get
- * `restarting`, then close code 4001; the process logs that it shut down
- * gracefully and exits with code 0; /healthz is gone afterwards.
+ * The real built server (`node server/dist/index.js`, as the container runs
+ * it): it starts quietly, one line and no framework chatter about env files;
+ * on SIGTERM every room's clients get `restarting`, then close code 4001;
+ * the process logs that it shut down gracefully and exits with code 0;
+ * /healthz is gone afterwards.
  */
 import '../../server/testing/ws-setup.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -57,14 +58,16 @@ beforeAll(async () => {
   ensureBuilt('server');
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
+  // A working directory with a .env file: the server must neither load it nor say anything about it.
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-cwd-'));
+  fs.writeFileSync(path.join(cwd, '.env'), 'FIRESIDE_UNUSED=1\n');
   child = spawn(process.execPath, [ENTRY], {
-    cwd: ROOT,
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
       FIRESIDE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-shutdown-')),
       FIRESIDE_CLIENT_DIST: '/nonexistent',
-      DOTENV_CONFIG_QUIET: 'true',
       NODE_OPTIONS: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,6 +93,12 @@ function track(p: Player): Player {
   p.room.onLeave((code: number) => leaveCodes.set(p, code));
   return p;
 }
+
+describe('start', () => {
+  it('prints one line: no "injected env" or ".env" lines from the framework', () => {
+    expect(output).toMatch(/^Fireside listening on http:\/\/localhost:\d+ \(sqlite store\)\n$/);
+  });
+});
 
 describe('graceful shutdown', () => {
   it('on SIGTERM tells every client `restarting`, exits 0, and stops serving', async () => {

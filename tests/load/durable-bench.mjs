@@ -11,7 +11,7 @@
 //   npm run build && node tests/load/durable-bench.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { freePort, pct } from './lib/util.mjs';
+import { freePort, pct, UNLIMITED_ENV } from './lib/util.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -57,7 +57,7 @@ function startServer(port, dataDir) {
   const t0 = performance.now();
   let out = '';
   const child = spawn(process.execPath, ['server/dist/index.js'], {
-    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, FIRESIDE_BOT_DELAY_MS: '60000', DOTENV_CONFIG_QUIET: 'true' },
+    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, FIRESIDE_BOT_DELAY_MS: '60000', ...UNLIMITED_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (out += d));

@@ -13,7 +13,7 @@
 //   npm run build && node tests/load/standin-bench.mjs [rooms=20] [standInSeconds=5]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { freePort, pct, sleep } from './lib/util.mjs';
+import { freePort, pct, sleep, UNLIMITED_ENV } from './lib/util.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,7 +40,7 @@ const child = spawn(process.execPath, ['server/dist/index.js'], {
     FIRESIDE_DATA_DIR: dataDir,
     FIRESIDE_STANDIN_SECONDS: String(STANDIN),
     FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY),
-    DOTENV_CONFIG_QUIET: 'true',
+    ...UNLIMITED_ENV,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

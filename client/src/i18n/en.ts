@@ -57,7 +57,9 @@ const en = {
     },
   },
   errors: {
-    full: 'This table is full of onlookers right now. Try again in a moment.',
+    full: 'This table has all the spectators it admits, and no free seat. Try again later.',
+    limited: 'The server turned this down: {{message}}',
+    busy: 'The server is full right now: {{message}}',
     unreachable: 'Cannot reach the game server. Check your connection and try again.',
     notFound: 'This room does not exist or has expired.',
     generic: 'Something went wrong: {{message}}',

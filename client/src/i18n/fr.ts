@@ -52,7 +52,9 @@ const fr: Resources = {
     },
   },
   errors: {
-    full: 'Cette table est pleine de spectateurs pour le moment. Réessayez dans un instant.',
+    full: 'Cette table a tous les spectateurs qu’elle admet, et aucune place libre. Réessayez plus tard.',
+    limited: 'Le serveur a refusé : {{message}}',
+    busy: 'Le serveur est plein pour le moment : {{message}}',
     unreachable: 'Impossible de joindre le serveur de jeu. Vérifiez votre connexion et réessayez.',
     notFound: 'Cette salle n’existe pas ou a expiré.',
     generic: 'Un problème est survenu : {{message}}',

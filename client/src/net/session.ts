@@ -26,8 +26,12 @@ export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced' |
 /** Close code of a connection whose member was reclaimed by another tab (docs/protocol.md). */
 const CLOSE_REPLACED = CloseCodes.REPLACED;
 
-/** Why a room could not be entered. */
-export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'other';
+/**
+ * Why a room could not be entered. `limited`: the server's abuse limits
+ * refused this address (HTTP 429); `busy`: the server has all the rooms it
+ * keeps open (HTTP 503). Both come with the server's message.
+ */
+export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'limited' | 'busy' | 'other';
 
 export class JoinError extends Error {
   constructor(
@@ -46,6 +50,8 @@ function getClient(): Client {
 
 /** Colyseus' ErrorCode.AUTH_FAILED: the room's onAuth refused the join. */
 const AUTH_FAILED = 525;
+const TOO_MANY_REQUESTS = 429;
+const SERVICE_UNAVAILABLE = 503;
 
 function classify(error: unknown): JoinError {
   const e = error as { code?: unknown; message?: string; name?: string };
@@ -53,6 +59,10 @@ function classify(error: unknown): JoinError {
   const code = typeof e?.code === 'number' ? e.code : NaN;
   // The room refused a newcomer: its spectator places are taken (server admission.ts).
   if (code === AUTH_FAILED) return new JoinError('full', message);
+  // The server's abuse limits (server/src/limits/abuse-gate.ts): its answer says which and for how long.
+  if (code === TOO_MANY_REQUESTS) return new JoinError('limited', message);
+  // 503 is also Colyseus' answer while the server shuts down (a restart: unreachable for a moment); the cap's message says "full".
+  if (code === SERVICE_UNAVAILABLE && /\bfull\b/i.test(message)) return new JoinError('busy', message);
   if (/failed to fetch|networkerror|load failed|econnrefused|network request failed/i.test(message) || Number.isNaN(code) || code === 0 || code >= 502) {
     if (!/not found|expired|invalid room|locked/i.test(message)) return new JoinError('unreachable', message);
   }

@@ -5,6 +5,7 @@ import { GAMES } from '../games/catalog.js';
 import { storage, NICKNAME_KEY, cleanName } from '../util/storage.js';
 import type { RoomSession, JoinError } from '../net/session.js';
 import { YourTables } from '../home/your-tables.js';
+import { joinFailureText } from './join-failure.js';
 
 export interface HomeDeps {
   /** A room was created: the app takes over the session and shows the room. */
@@ -87,7 +88,7 @@ export function renderHome(deps: HomeDeps): HTMLElement {
           deps.onCreated(session);
         } catch (err) {
           const e = err as JoinError;
-          error.textContent = e.kind === 'unreachable' ? t('errors.unreachable') : t('errors.generic', { message: e.message });
+          error.textContent = joinFailureText(e);
           createBtn.disabled = false;
           createBtn.textContent = t('home.create');
           createBtn.classList.remove('loading');

@@ -9,6 +9,7 @@ import { gameInfo } from '../games/catalog.js';
 import { playerColor } from '../games/colors.js';
 import type { TableSummary } from '../net/tables.js';
 import type { JoinError } from '../net/session.js';
+import { joinFailureText } from './join-failure.js';
 import { cleanName } from '../util/storage.js';
 
 export function loadingCard(text: string, testid = 'joining'): HTMLElement {
@@ -131,7 +132,7 @@ export function joinErrorCard(err: Pick<JoinError, 'kind' | 'message'>, retry: (
       ? t('errors.unreachable')
       : err.kind === 'full'
         ? t('errors.full')
-        : t('errors.generic', { message: err.message });
+        : joinFailureText(err);
   return h(
     'div',
     { class: 'card error-card', testid: notFound ? 'room-not-found' : 'join-error', role: 'alert' },

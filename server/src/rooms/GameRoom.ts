@@ -33,7 +33,7 @@ import { errorField } from '../observe/logger.js';
 import { patchSendSeconds } from '../observe/metrics.js';
 import { syncView } from '../match/view-sync.js';
 import type { MatchStore } from '../store/types.js';
-import { refuseNewcomer, spectatorToEvict } from './admission.js';
+import { admitNewcomer, spectatorToEvict, type AdmissionCounts } from './admission.js';
 import { chatText } from './chat.js';
 import { guardFrame, UNDECODABLE_TYPE } from './frames.js';
 import { RoomError, fail } from './errors.js';
@@ -82,7 +82,7 @@ function intentId(payload: unknown): number | undefined {
 }
 
 export class GameRoom extends Room<{ state: RoomState }> {
-  /** Overridden by `createAppConfig(settings)`; production uses the defaults. */
+  /** Overridden by `createAppServer(settings)`; production uses the defaults. */
   static settings: Partial<RoomSettings> = {};
 
   // No `maxClients`: Colyseus would count dropped connections and lock the
@@ -111,6 +111,13 @@ export class GameRoom extends Room<{ state: RoomState }> {
   private graceUntil = 0;
   private graceTimer: ReturnType<typeof setTimeout> | null = null;
   private patchQueued = false;
+  /**
+   * Members seated on arrival because the spectators were at their cap
+   * (admission.ts). They came in to play: if one drops in the lobby, its seat
+   * is freed at once instead of held for its return, so a crowd that arrives
+   * and vanishes holds no seat.
+   */
+  private readonly seatedOnArrival = new Set<string>();
 
   async onCreate(options: unknown): Promise<void> {
     this.settings = resolveSettings((this.constructor as typeof GameRoom).settings);
@@ -276,18 +283,22 @@ export class GameRoom extends Room<{ state: RoomState }> {
   /** Admission (admission.ts): a member with its token always; a newcomer while there is room. */
   onAuth(_client: Client, options: unknown): boolean {
     if (this.members.ofToken(options)) return true;
+    const admission = admitNewcomer(this.admissionCounts());
+    if (!admission.admitted) throw new ServerError(ErrorCode.AUTH_FAILED, admission.reason);
+    return true;
+  }
+
+  private admissionCounts(): AdmissionCounts {
     let online = 0;
     this.state.members.forEach((m) => {
       if (m.seat < 0 && m.connected) online++;
     });
-    const refused = refuseNewcomer({
+    return {
       lobby: this.status === 'lobby',
       freeSeats: this.state.seats.filter((seat) => seat.kind === 'empty').length,
       spectatorsOnline: online,
       maxSpectators: this.settings.maxSpectators,
-    });
-    if (refused) throw new ServerError(ErrorCode.AUTH_FAILED, refused);
-    return true;
+    };
   }
 
   onJoin(client: Client, options: unknown): void {
@@ -301,10 +312,17 @@ export class GameRoom extends Room<{ state: RoomState }> {
       this.reclaim(rec, client);
     } else {
       this.evictDroppedSpectator();
+      const admission = admitNewcomer(this.admissionCounts());
       const created = this.members.create(Date.now());
       rec = created.rec;
       token = created.token;
       this.addMember(rec, client, sanitizeName(opts.name) as string);
+      // Past the spectator cap, a newcomer comes in to play: it takes the first free seat.
+      const free = this.state.seats.find((seat) => seat.kind === 'empty');
+      if (admission.admitted && admission.takeSeat && free) {
+        this.lobby.onSit(rec, { seat: free.index });
+        this.seatedOnArrival.add(rec.id);
+      }
     }
     client.userData = { memberId: rec.id };
 
@@ -378,6 +396,10 @@ export class GameRoom extends Room<{ state: RoomState }> {
     rec.client = null;
     rec.droppedAt = Date.now();
     this.telemetry.memberDropped(rec.id);
+    if (this.seatedOnArrival.delete(rec.id) && this.status === 'lobby') {
+      this.lobby.unseat(rec);
+      this.updateSpectators();
+    }
     this.setConnected(rec, false);
     this.seatPresence.wentAway(rec.id, false);
     const deferred = this.allowReconnection(client, this.settings.reconnectSeconds);
@@ -451,6 +473,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const pending = rec.reconnection;
     const session = rec.sessionId;
     this.seatPresence.forget(rec.id);
+    this.seatedOnArrival.delete(rec.id);
     if (pending && session !== null && rec.client === null) this.rejectReconnection(pending, session, 'removed');
     const seat = heldSeat(this.state, rec.id);
     if (seat) clearSeat(seat);
@@ -588,6 +611,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   private async onStart(rec: MemberRecord, payload: unknown): Promise<void> {
     const options = this.lobby.startingOptions(rec, payload);
+    this.seatedOnArrival.clear();
     const setup = {
       matchId: randomUUID(),
       roomId: this.roomId,

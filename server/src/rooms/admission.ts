@@ -6,9 +6,12 @@
  * room leaves `maxClients` unbounded and admits here instead:
  *
  * - a member coming back with its token always gets in (a reload, a new device);
- * - a newcomer gets in while the spectators online number fewer than the
- *   room's spectator cap — plus, in the lobby, one place per free seat, so the
- *   friends invited to play always reach their seats;
+ * - a newcomer gets in as a spectator while the spectators online number
+ *   fewer than the room's spectator cap;
+ * - past the cap, a newcomer to a lobby with a free seat gets in and is
+ *   seated at once: spectators never hold the places of the free seats, so
+ *   the friends invited to play always reach them (and if such a newcomer
+ *   drops in the lobby, its seat is freed at once: GameRoom `seatedOnArrival`);
  * - dropped spectators count for nothing here (see `spectatorToEvict`).
  */
 export interface AdmissionCounts {
@@ -22,13 +25,13 @@ export interface AdmissionCounts {
   maxSpectators: number;
 }
 
-/** Why a newcomer is refused, or null when it may come in. */
-export function refuseNewcomer(c: AdmissionCounts): string | null {
-  const places = c.maxSpectators + (c.lobby ? c.freeSeats : 0);
-  if (c.spectatorsOnline < places) return null;
-  return c.lobby && c.freeSeats > 0
-    ? 'This table is full of onlookers right now. Try again in a moment.'
-    : `This table already has ${c.maxSpectators} spectators. Try again later.`;
+export type Admission = { admitted: true; takeSeat: boolean } | { admitted: false; reason: string };
+
+/** Whether a newcomer gets in, and if so whether it must take a free seat (it is past the spectator cap). */
+export function admitNewcomer(c: AdmissionCounts): Admission {
+  if (c.spectatorsOnline < c.maxSpectators) return { admitted: true, takeSeat: false };
+  if (c.lobby && c.freeSeats > 0) return { admitted: true, takeSeat: true };
+  return { admitted: false, reason: `This table already has ${c.maxSpectators} spectators, and no free seat. Try again later.` };
 }
 
 /** A member without a seat whose connection dropped, and when. */

@@ -1,7 +1,7 @@
 /**
  * Server-side settings of the game room. Production uses the shared registry
  * and the environment; tests build a config with their own settings
- * (e.g. a fixture game and fast bots) through `createAppConfig(settings)`.
+ * (e.g. a fixture game and fast bots) through `createAppServer(settings)`.
  */
 import { getGame, type AnyGame } from '@fireside/shared';
 import { rootLogger, type Logger } from '../observe/logger.js';
@@ -30,8 +30,9 @@ export interface RoomSettings {
   logger: Logger;
 }
 
-function envInt(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
+/** An integer setting from the environment; `fallback` when unset or out of [min, max]. */
+export function envInt(name: string, fallback: number, min: number, max: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;

@@ -15,18 +15,6 @@ export interface RunningServer {
 export async function startFiresideServer(
   opts: { botDelayMs?: number; games?: (id: string) => any; clockScale?: number; standInSeconds?: number } = {},
 ): Promise<RunningServer> {
-  // @colyseus/tools loads env files when first imported and says so on the
-  // console; keep test output quiet.
-  process.env.DOTENV_CONFIG_QUIET ??= 'true';
-  const info = console.info;
-  console.info = () => {};
-  let tools: typeof import('@colyseus/tools');
-  try {
-    tools = await import('@colyseus/tools');
-  } finally {
-    console.info = info;
-  }
-  void tools;
   const { startServer } = await import('../../../server/testing/harness.js');
   const test = await startServer({
     botDelayMs: opts.botDelayMs ?? 20,

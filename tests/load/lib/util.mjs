@@ -8,6 +8,19 @@ import { join } from 'node:path';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The server's abuse limits (server/src/limits/), lifted: a benchmark drives
+ * hundreds of rooms and thousands of connections from 127.0.0.1, which is
+ * just what the limits refuse from one address.
+ */
+export const UNLIMITED_ENV = {
+  FIRESIDE_ROOMS_PER_MINUTE: '1000000',
+  FIRESIDE_OPEN_ROOMS_PER_ADDRESS: '1000000',
+  FIRESIDE_MAX_ROOMS: '1000000',
+  FIRESIDE_CONNECTIONS_PER_ADDRESS: '1000000',
+  FIRESIDE_JOINS_PER_MINUTE: '1000000',
+};
+
 /** The p-th percentile (0–100) of a list of numbers, or NaN when empty. */
 export const pct = (xs, p) => (xs.length === 0 ? NaN : xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]);
 
@@ -32,7 +45,7 @@ export async function startServer(env = {}, prefix = 'fireside-bench-') {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const child = spawn(process.execPath, ['server/dist/index.js'], {
-    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, DOTENV_CONFIG_QUIET: 'true', ...env },
+    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, ...UNLIMITED_ENV, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

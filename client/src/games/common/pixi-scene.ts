@@ -9,6 +9,9 @@ import { Application, Container, Text, type TextStyleOptions } from 'pixi.js';
 // accessibility overlay, DOM containers and filters, which no table uses: ~8 KB gzip
 // of the table page's budget (issue 10).
 import 'pixi.js/events';
+// Shader and uniform code without \`new Function\`: the server's Content-Security-Policy
+// allows no eval (server/src/security-headers.ts), and Pixi refuses to start without either.
+import 'pixi.js/unsafe-eval';
 import { Tweens, easeOutBack } from './tween.js';
 
 export const TABLE_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
