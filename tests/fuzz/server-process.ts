@@ -86,8 +86,12 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<ServerProces
       PORT: String(port),
       FIRESIDE_DATA_DIR: dataDir,
       FIRESIDE_CLIENT_DIST: '/nonexistent',
-      DOTENV_CONFIG_QUIET: 'true',
       NODE_OPTIONS: '',
+      // One address plays every table and opens hundreds of bare sockets: lift the abuse limits (their own tests are in tests/integration).
+      FIRESIDE_ROOMS_PER_MINUTE: '1000000',
+      FIRESIDE_OPEN_ROOMS_PER_ADDRESS: '1000000',
+      FIRESIDE_CONNECTIONS_PER_ADDRESS: '1000000',
+      FIRESIDE_JOINS_PER_MINUTE: '1000000',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -120,6 +120,7 @@ export class Table {
       const move = this.legalMove(rng);
       if (!move) return { sent: 0, refused: `no awaited seat has a move (phase ${this.phase})`, what: 'stalled' };
       const id = this.newIntentId();
+      const lastMatch = this.host.state.lastMatchId;
       const mark = move.member.mark();
       await move.member.send('intent', { action: move.action, id });
       await waitUntil(
@@ -129,6 +130,10 @@ export class Table {
       );
       const reply = move.member.since(mark).find((r) => r.payload?.id === id)!;
       const refused = reply.type === 'error' ? `seat ${move.seat} ${JSON.stringify(move.action)} refused: ${JSON.stringify(reply.payload)}` : null;
+      // A match that ended is stored, then named as the room's last match: wait for that too, or the next comparison would see it land.
+      if (!refused && (this.status as string) === 'ended') {
+        await waitUntil(() => this.host.state.lastMatchId !== lastMatch, `${this.label} the finished match stored`, 10_000);
+      }
       return { sent: 1, refused, what: `move ${String(move.action.type)}` };
     }
     if (this.status === 'ended') return this.expectAccepted(this.host, 'again', {}, () => this.status === 'lobby');

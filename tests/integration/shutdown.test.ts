@@ -96,7 +96,14 @@ function track(p: Player): Player {
 
 describe('start', () => {
   it('prints one line: no "injected env" or ".env" lines from the framework', () => {
-    expect(output).toMatch(/^Fireside listening on http:\/\/localhost:\d+ \(sqlite store\)\n$/);
+    // Not a terminal, so the log is JSON lines (docs/self-hosting.md, "Logs and metrics"): exactly one, the server's own.
+    const lines = output.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'info',
+      event: 'server.listening',
+      msg: expect.stringMatching(/^Fireside listening on http:\/\/localhost:\d+ \(sqlite store\)$/),
+    });
   });
 });
 
