@@ -7,7 +7,7 @@
  * fuzzer, tests/fuzz). Such input is malformed like any other: it becomes one
  * issue at the top.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export function safeParseOutside<S extends z.ZodType>(schema: S, input: unknown): z.ZodSafeParseResult<z.output<S>> {
   try {

@@ -4,7 +4,7 @@
  * the current state (slot in range, right seat, right phase) is decided by the
  * rules in rules.ts, because that needs the state.
  */
-import { z } from 'zod';
+import { z } from '../../engine/zod.js';
 import { safeParseOutside } from '../../engine/outside.js';
 import { ok, reject, type Result } from '../../engine/contract.js';
 import { TIERS, type GiftTrapAction, type GiftTrapOptions } from './types.js';

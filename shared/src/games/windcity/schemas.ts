@@ -4,7 +4,7 @@
  * (right seat, right phase, affordable, an own house...) is decided by the
  * rules in rules.ts, because that needs the state.
  */
-import { z } from 'zod';
+import { z } from '../../engine/zod.js';
 import { safeParseOutside } from '../../engine/outside.js';
 import { ok, reject, type Result } from '../../engine/contract.js';
 import type { WindCityAction, WindCityOptions } from './types.js';
