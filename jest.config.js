@@ -30,6 +30,6 @@ export default {
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
     // The fuzzer's and the soak test's bounded passes, against a spawned built server.
-    { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/tests/fuzz/**/*.test.ts'] },
+    { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/tests/fuzz/**/*.test.ts', '<rootDir>/tests/soak/**/*.test.ts'] },
   ],
 };
