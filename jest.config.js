@@ -31,6 +31,6 @@ export default {
     // Browser tests fail on any Content-Security-Policy violation in their pages (tests/e2e/csp-guard.ts).
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/e2e/csp-guard.ts'] },
     // The fuzzer's and the soak test's bounded passes, against a spawned built server.
-    { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/tests/fuzz/**/*.test.ts'] },
+    { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/tests/fuzz/**/*.test.ts', '<rootDir>/tests/soak/**/*.test.ts'] },
   ],
 };

@@ -38,13 +38,19 @@ export function envInt(name: string, fallback: number, min: number, max: number,
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
+/** FIRESIDE_IDLE_SECONDS (short idle times: the soak test) wins over FIRESIDE_IDLE_MINUTES. */
+function idleMsFromEnv(): number {
+  const seconds = envInt('FIRESIDE_IDLE_SECONDS', 0, 1, 7 * 24 * 3600);
+  return seconds > 0 ? seconds * 1000 : envInt('FIRESIDE_IDLE_MINUTES', 10, 1, 7 * 24 * 60) * 60_000;
+}
+
 export function defaultSettings(): RoomSettings {
   return {
     games: getGame,
     botDelayMs: envInt('FIRESIDE_BOT_DELAY_MS', 700, 0, 60_000),
     reconnectSeconds: 60,
     store: null,
-    idleMs: envInt('FIRESIDE_IDLE_MINUTES', 10, 1, 7 * 24 * 60) * 60_000,
+    idleMs: idleMsFromEnv(),
     maxSpectators: envInt('FIRESIDE_MAX_SPECTATORS', 30, 0, 1000),
     standInSeconds: envInt('FIRESIDE_STANDIN_SECONDS', 45, 1, 24 * 3600),
     clockScale: 1,

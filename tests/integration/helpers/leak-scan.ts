@@ -320,6 +320,8 @@ export function scanMatch(clients: ClientLog[], truth = collectSecrets(clients))
           if (finished) for (const w of h.wants ?? []) if (w) allowedWants.add(JSON.stringify(w));
         }
         for (const s of v.slots) publicCards.add(s.cardId);
+        // The finished rounds' cards are public: a client that was away (a reload, a leave) sees them first in the history.
+        for (const h of v.history ?? []) for (const s of h.slots ?? []) publicCards.add(s.cardId);
         if (!checkedViews.has(f.viewAfter)) {
           checkedViews.add(f.viewAfter);
           viewsChecked++;

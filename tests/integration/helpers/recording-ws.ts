@@ -10,7 +10,7 @@
  * its socket before any frame arrives.
  */
 import WebSocket from 'ws';
-import { ViewJson } from '../../../server/testing/view-json.js';
+import { ViewJson } from '../../../server/testing/view-json.ts';
 
 export interface RecordedFrame {
   /** Position among all frames received by all recording sockets (arrival order in this process). */
