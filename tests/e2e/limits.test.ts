@@ -4,20 +4,21 @@
  * be created and on the invite page when a table cannot be joined — never a
  * silent failure or a "cannot reach the server".
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openPage, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
-let server: ServerProcess;
+// Once in CI the browser was found closed a few seconds in, at no step we could name (never reproduced in
+// dozens of runs): a retry, on a fresh server (fresh limits) and a fresh browser, says whether it was the
+// machine; the error of the failed try is printed either way.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
+let server: ServerProcess | undefined;
 let browser: Browser;
-beforeAll(async () => {
-  // One room a minute, and two matchmaking requests a minute, per address (every page here is 127.0.0.1).
-  server = await startBuiltServer({ FIRESIDE_ROOMS_PER_MINUTE: '1', FIRESIDE_JOINS_PER_MINUTE: '2' });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
+afterEach(async () => {
   await browser?.close();
   await server?.stop();
+  server = undefined;
 });
 
 async function englishPage(): Promise<Page> {
@@ -28,6 +29,9 @@ async function englishPage(): Promise<Page> {
 
 describe('abuse limits in the web client', () => {
   it('shows why a room cannot be created, then why a table cannot be joined', async () => {
+    // One room a minute, and two matchmaking requests a minute, per address (every page here is 127.0.0.1).
+    server = await startBuiltServer({ FIRESIDE_ROOMS_PER_MINUTE: '1', FIRESIDE_JOINS_PER_MINUTE: '2' });
+    browser = await launchChromium();
     const first = await englishPage();
     await first.goto(server.base);
     await first.fill(tid('nickname-input'), 'Alice');
@@ -54,5 +58,5 @@ describe('abuse limits in the web client', () => {
     expect(await third.textContent(tid('join-error'))).toMatch(
       /The server turned this down: Too many attempts to join tables from your address \(at most 2 a minute\)/,
     );
-  }, 90_000);
+  }, 120_000);
 });
