@@ -220,8 +220,10 @@ echo "   $(cat "$TMP/restart.out")"
 grep -q '"winners"' "$TMP/restart.out" || fail "no result after the restart"
 grep -q 'rejoining' "$TMP/restart.err" || fail "the bot clients never lost the room (was the server restarted?)"
 ROOM_ID=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n").pop()).roomId)' "$TMP/restart.out")
-pod logs "$CTR" 2>&1 | grep -q "room $ROOM_ID: restored (playing" || { pod logs "$CTR" 2>&1 | tail -20; fail "the server did not restore room $ROOM_ID from /data"; }
-pod logs "$CTR" 2>&1 | grep "room $ROOM_ID: restored\|restored [0-9]* rooms" | sed 's/^/   | /' | tail -3
+# The server logs JSON lines (docs/self-hosting.md, "Logs and metrics"): the room's own `room.restored` event, mid-match.
+RESTORED="\"roomId\":\"$ROOM_ID\".*\"event\":\"room.restored\",\"status\":\"playing\""
+pod logs "$CTR" 2>&1 | grep -q "$RESTORED" || { pod logs "$CTR" 2>&1 | tail -20; fail "the server did not restore room $ROOM_ID from /data"; }
+pod logs "$CTR" 2>&1 | grep "$RESTORED\|\"event\":\"restore.done\"" | sed 's/^/   | /' | tail -3
 done_step "restart mid-game"
 
 # ---------------------------------------------------------------- 6. graceful stop
