@@ -10,21 +10,23 @@
 import fc from 'fast-check';
 import { isIntentId, type ClientMessageType } from '@fireside/shared';
 
-export const KNOWN_TYPES: ClientMessageType[] = [
-  'sit',
-  'stand',
-  'configure',
-  'addBot',
-  'removeBot',
-  'fillBots',
-  'start',
-  'intent',
-  'chat',
-  'rename',
-  'standIn',
-  'remove',
-  'again',
-];
+/** Every client message type of the protocol: a Record, so a type added to ClientMessages and not here fails to compile. */
+const KNOWN: Record<ClientMessageType, true> = {
+  sit: true,
+  stand: true,
+  configure: true,
+  addBot: true,
+  removeBot: true,
+  fillBots: true,
+  start: true,
+  intent: true,
+  chat: true,
+  rename: true,
+  standIn: true,
+  remove: true,
+  again: true,
+};
+export const KNOWN_TYPES = Object.keys(KNOWN) as ClientMessageType[];
 
 export type Role = 'host' | 'seated' | 'spectator';
 export type Status = 'lobby' | 'playing' | 'ended';

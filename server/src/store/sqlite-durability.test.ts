@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fstatSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '../../testing/harness.js';
 import { memoryLogger } from '../observe/logger.js';
 import { SqliteStore } from './sqlite.js';
 import type { RoomRecord } from './types.js';
@@ -20,12 +21,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'fireside-sqlite-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-async function until(ok: () => boolean, ms = 1000): Promise<void> {
-  for (const end = Date.now() + ms; !ok();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 2));
-  }
 }
 async function opened(store: SqliteStore): Promise<SqliteStore> {
   cleanups.push(() => store.close());
@@ -76,12 +71,12 @@ describe('SqliteStore durability', () => {
       await store.close();
     });
     const migrated = store.migrate();
-    await until(() => calls.length === 1);
+    await waitFor(() => calls.length === 1, 'an fsync asked for');
     calls.shift()!.done(null);
     await migrated;
     let saved = false;
     const save = store.saveRoom(room(1)).then(() => (saved = true));
-    await until(() => calls.length === 1);
+    await waitFor(() => calls.length === 1, 'an fsync asked for');
     expect(fstatSync(calls[0]!.fd).ino).toBe(statSync(join(dir, 'fireside.db-wal')).ino); // the WAL itself
     const second = store.saveRoom(room(2)); // committed while the first fsync runs: waits for the next one
     await new Promise((r) => setImmediate(r));
@@ -89,7 +84,7 @@ describe('SqliteStore durability', () => {
     expect(calls).toHaveLength(1);
     calls.shift()!.done(null);
     await save;
-    await until(() => calls.length === 1);
+    await waitFor(() => calls.length === 1, 'an fsync asked for');
     calls.shift()!.done(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
     await expect(second).rejects.toMatchObject({ code: 'disk_failed' });
     await expect(store.saveRoom(room(3))).rejects.toMatchObject({ code: 'disk_failed' });
@@ -109,7 +104,7 @@ describe('SqliteStore durability', () => {
     const db = (store as unknown as { db: { prepare(sql: string): { get(): Record<string, unknown> } } }).db;
     expect(Object.values(db.prepare('PRAGMA wal_autocheckpoint').get())[0]).toBe(0);
     for (let i = 0; i < 20; i++) await store.saveRoom(room(i));
-    await until(() => store.checkpoints.done >= 1 && store.checkpoints.lastLog! > 0, 3000);
+    await waitFor(() => store.checkpoints.done >= 1 && store.checkpoints.lastLog! > 0, 'a checkpoint in the worker', 3000);
     expect(store.checkpoints.lastLog).toBeGreaterThanOrEqual(20); // at least a frame per commit went into the file
     expect((await store.loadRoom('r1'))?.updatedAt).toBe(19);
   });
@@ -122,7 +117,7 @@ describe('SqliteStore durability', () => {
       checkpointer: { worker: { terminate(): Promise<number> } };
     };
     await internals.checkpointer.worker.terminate();
-    await until(() => records.length > 0);
+    await waitFor(() => records.length > 0, 'the warning of the lost worker');
     expect(records[0]).toMatchObject({ event: 'store.checkpoints', reason: expect.stringMatching(/checkpoint worker exited/) });
     expect(Object.values(internals.db.prepare('PRAGMA wal_autocheckpoint').get())[0]).toBe(1000);
     await store.saveRoom(room(5)); // and the store still works
