@@ -21,5 +21,23 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 800,
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // pixi.js/unsafe-eval (which the Content-Security-Policy needs: no eval) patches the WebGPU
+            // renderer's UBO system too. Left to itself the bundler puts that module in the WebGPU
+            // renderer's chunk, so every table loaded the whole WebGPU renderer (15 KB gzip) that it
+            // does not use (tables ask for WebGL first; see pixi-scene.ts). In a chunk of their own,
+            // the UBO system and its WGSL helpers (5 KB) are all that the patch loads. The budget
+            // test (tests/e2e/bundle.test.ts) says when a chunk like this one comes back.
+            {
+              name: 'pixi-gpu-ubo',
+              test: /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]gpu[\\/](GpuUboSystem|shader[\\/]utils[\\/](createUbo\w*WGSL|generateArraySyncWGSL))\./,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -4,14 +4,9 @@
  * be created and on the invite page when a table cannot be joined — never a
  * silent failure or a "cannot reach the server".
  */
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openPage, startBuiltServer, tid, type ServerProcess } from './harness.js';
-
-// Once in CI the browser was found closed a few seconds in, at no step we could name (never reproduced in
-// dozens of runs): a retry, on a fresh server (fresh limits) and a fresh browser, says whether it was the
-// machine; the error of the failed try is printed either way.
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 let server: ServerProcess | undefined;
 let browser: Browser;
