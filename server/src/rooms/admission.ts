@@ -11,7 +11,7 @@
  * - past the cap, a newcomer to a lobby with a free seat gets in and is
  *   seated at once: spectators never hold the places of the free seats, so
  *   the friends invited to play always reach them (and if such a newcomer
- *   drops in the lobby, its seat is freed at once: GameRoom `seatedOnArrival`);
+ *   drops in the lobby, its seat is freed at once: `seatedOnArrival` in membership.ts);
  * - dropped spectators count for nothing here (see `spectatorToEvict`).
  */
 export interface AdmissionCounts {

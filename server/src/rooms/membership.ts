@@ -1,0 +1,266 @@
+/**
+ * Who is in a room, and how they come and go: admission, joining, a reload
+ * taking over its member (reclaim), dropping and reconnecting, leaving for
+ * good, and the host passing on. The Colyseus hooks of GameRoom (onAuth,
+ * onJoin, onDrop, onReconnect, onLeave) hand their client here; this module
+ * keeps the room's members (members.ts) and their schema entries in step.
+ */
+import { ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
+import { CloseCodes } from '@fireside/shared';
+import { admitNewcomer, spectatorToEvict, type AdmissionCounts } from './admission.js';
+import type { Lobby } from './lobby.js';
+import type { Members, MemberRecord } from './members.js';
+import { sanitizeName, uniqueName } from './names.js';
+import type { Presence } from './presence.js';
+import type { RoomTelemetry } from './room-telemetry.js';
+import { Member, type RoomState, type RoomStatus } from './schema.js';
+import { clearSeat, heldSeat } from './seats.js';
+import { quietEmptyPatches } from './quiet-patches.js';
+
+/** Close code sent to a client whose member was reclaimed by another connection (a reload). */
+export const CLOSE_REPLACED = CloseCodes.REPLACED;
+
+export interface MembershipHost {
+  readonly state: RoomState;
+  readonly members: Members;
+  readonly lobby: Lobby;
+  readonly seatPresence: Presence;
+  readonly telemetry: RoomTelemetry;
+  readonly status: RoomStatus;
+  /** Spectators online at most (settings). */
+  readonly maxSpectators: number;
+  /** How long a dropped member's place is held (settings). */
+  readonly reconnectSeconds: number;
+  /** After a restore, until when the members may come back before their places are freed. */
+  readonly graceUntil: number;
+  /** Colyseus' seat reservation for a dropped client. */
+  allowReconnection(client: Client, seconds: number): Deferred<Client>;
+  /** Colyseus' own timer of a reservation refused by hand (it does not clear it itself). */
+  clearReservationTimer(sessionId: string): void;
+  changed(): void;
+}
+
+/** What joining gave the newcomer or the returning member. */
+export interface Joined {
+  rec: MemberRecord;
+  token: string;
+}
+
+export class Membership {
+  /**
+   * Members seated on arrival because the spectators were at their cap
+   * (admission.ts). They came in to play: if one drops in the lobby, its seat
+   * is freed at once instead of held for its return, so a crowd that arrives
+   * and vanishes holds no seat.
+   */
+  private readonly seatedOnArrival = new Set<string>();
+
+  constructor(private readonly host: MembershipHost) {}
+
+  private get state(): RoomState {
+    return this.host.state;
+  }
+
+  /** Admission (admission.ts): a member with its token always; a newcomer while there is room. */
+  admit(options: unknown): true {
+    if (this.host.members.ofToken(options)) return true;
+    const admission = admitNewcomer(this.admissionCounts());
+    if (!admission.admitted) throw new ServerError(ErrorCode.AUTH_FAILED, admission.reason);
+    return true;
+  }
+
+  private admissionCounts(): AdmissionCounts {
+    let online = 0;
+    this.state.members.forEach((m) => {
+      if (m.seat < 0 && m.connected) online++;
+    });
+    return {
+      lobby: this.host.status === 'lobby',
+      freeSeats: this.state.seats.filter((seat) => seat.kind === 'empty').length,
+      spectatorsOnline: online,
+      maxSpectators: this.host.maxSpectators,
+    };
+  }
+
+  /** A connection joined: a member reclaimed by its token, or a new one (seated at once past the spectator cap). */
+  join(client: Client, options: unknown): Joined {
+    const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
+    quietEmptyPatches(client);
+    let rec = this.host.members.ofToken(opts);
+    const reclaimed = rec !== undefined;
+    let token: string;
+    if (rec) {
+      token = opts.token as string;
+      this.reclaim(rec, client);
+    } else {
+      this.evictDroppedSpectator();
+      const admission = admitNewcomer(this.admissionCounts());
+      const created = this.host.members.create(Date.now());
+      rec = created.rec;
+      token = created.token;
+      this.addMember(rec, client, sanitizeName(opts.name) as string);
+      const free = this.state.seats.find((seat) => seat.kind === 'empty');
+      if (admission.admitted && admission.takeSeat && free) {
+        this.host.lobby.onSit(rec, { seat: free.index });
+        this.seatedOnArrival.add(rec.id);
+      }
+    }
+    client.userData = { memberId: rec.id };
+
+    // The host stays host through a restart while it may still come back.
+    const host = this.state.hostId ? this.host.members.get(this.state.hostId) : undefined;
+    if (!host || (host.sessionId === null && Date.now() >= this.host.graceUntil)) this.state.hostId = rec.id;
+    if (reclaimed) this.host.telemetry.memberReconnected(rec.id, 'token');
+    else this.host.telemetry.memberJoined(rec.id, this.state.hostId === rec.id);
+    this.host.changed();
+    return { rec, token };
+  }
+
+  private addMember(rec: MemberRecord, client: Client, name: string): void {
+    this.host.members.bind(rec, client);
+    client.view = rec.view;
+    const member = new Member();
+    member.id = rec.id;
+    member.name = this.uniqueNameFor(rec.id, name);
+    member.seat = -1;
+    member.connected = true;
+    this.state.members.set(rec.id, member);
+    this.host.seatPresence.joined(rec.id);
+  }
+
+  /** A page reload (or a comeback after a restart): the new connection takes over the member, its seat and its secrets. */
+  private reclaim(rec: MemberRecord, client: Client): void {
+    const oldClient = rec.client;
+    const pending = rec.reconnection;
+    const oldSession = rec.sessionId;
+    this.host.members.bind(rec, client);
+    client.view = rec.view;
+    const member = this.state.members.get(rec.id)!;
+    if (member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
+    this.setConnected(rec, true);
+    this.host.seatPresence.cameBack(rec.id);
+    // The stale connection, if any, is now unknown to the room: its onDrop/onLeave are no-ops.
+    if (pending && oldSession !== null) this.rejectReconnection(pending, oldSession, 'replaced');
+    if (oldClient) oldClient.leave(CLOSE_REPLACED, 'replaced by a new connection');
+  }
+
+  private rejectReconnection(pending: Deferred<Client>, sessionId: string, why: string): void {
+    this.host.clearReservationTimer(sessionId);
+    pending.reject(new Error(why));
+  }
+
+  /** Makes way for a newcomer when dropped spectators pile up (admission.ts). */
+  private evictDroppedSpectator(): void {
+    const withoutSeat = this.host.members.all().filter((r) => this.state.members.get(r.id)!.seat < 0);
+    const dropped = withoutSeat.filter((r) => r.client === null && r.reconnection !== null);
+    const id = spectatorToEvict(withoutSeat.length, this.host.maxSpectators, dropped);
+    const rec = id ? this.host.members.get(id) : undefined;
+    if (rec) this.remove(rec);
+  }
+
+  /** `name`, or a numbered variant if another member or a bot already goes by it (names.ts). */
+  uniqueNameFor(memberId: string, name: string): string {
+    const taken: string[] = [];
+    this.state.members.forEach((m) => {
+      if (m.id !== memberId) taken.push(m.name);
+    });
+    for (const seat of this.state.seats) if (seat.kind === 'bot') taken.push(seat.name);
+    return uniqueName(name, taken);
+  }
+
+  /** The connection dropped without leaving: its place is held for `reconnectSeconds`. */
+  drop(client: Client): void {
+    const rec = this.host.members.ofSession(client.sessionId);
+    if (!rec || rec.client !== client) return;
+    rec.client = null;
+    rec.droppedAt = Date.now();
+    this.host.telemetry.memberDropped(rec.id);
+    if (this.seatedOnArrival.delete(rec.id) && this.host.status === 'lobby') {
+      this.host.lobby.unseat(rec);
+      this.updateSpectators();
+    }
+    this.setConnected(rec, false);
+    this.host.seatPresence.wentAway(rec.id, false);
+    const deferred = this.host.allowReconnection(client, this.host.reconnectSeconds);
+    rec.reconnection = deferred;
+    Promise.resolve(deferred).catch(() => undefined);
+    this.host.changed();
+  }
+
+  /** A dropped connection came back within its window (Colyseus' reconnection). */
+  reconnect(client: Client): void {
+    const rec = this.host.members.ofSession(client.sessionId);
+    if (!rec) return;
+    rec.client = client;
+    rec.reconnection = null;
+    this.host.telemetry.memberReconnected(rec.id, 'reconnect');
+    client.view = rec.view;
+    quietEmptyPatches(client);
+    const member = this.state.members.get(rec.id);
+    if (member && member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
+    this.setConnected(rec, true);
+    this.host.seatPresence.cameBack(rec.id);
+    this.host.changed();
+  }
+
+  /** The connection left for good (or its reconnection window ran out). */
+  leave(client: Client): void {
+    const rec = this.host.members.ofSession(client.sessionId);
+    if (!rec) return; // a replaced (stale) connection
+    this.host.members.unbind(rec);
+    this.setConnected(rec, false);
+    this.host.seatPresence.wentAway(rec.id, true);
+    const member = this.state.members.get(rec.id)!;
+    // In a match a seated member keeps its seat and may come back with its token (a stand-in plays it meanwhile).
+    const removed = this.host.status === 'lobby' || member.seat < 0;
+    this.host.telemetry.memberLeft(rec.id, removed);
+    if (removed) this.remove(rec);
+    if (this.state.hostId === rec.id) this.handOverHost();
+    this.host.changed();
+  }
+
+  /** Forgets a member for good (a pending reconnection of its is refused). */
+  remove(rec: MemberRecord): void {
+    const pending = rec.reconnection;
+    const session = rec.sessionId;
+    this.host.seatPresence.forget(rec.id);
+    this.seatedOnArrival.delete(rec.id);
+    if (pending && session !== null && rec.client === null) this.rejectReconnection(pending, session, 'removed');
+    const seat = heldSeat(this.state, rec.id);
+    if (seat) clearSeat(seat);
+    this.state.members.delete(rec.id);
+    this.host.members.remove(rec);
+  }
+
+  /** A match started: the members seated on arrival keep their seats like everyone else. */
+  matchStarted(): void {
+    this.seatedOnArrival.clear();
+  }
+
+  /** The next connected human (in joining order) becomes host; nobody if none is connected. */
+  handOverHost(): void {
+    for (const rec of this.host.members.all()) {
+      if (rec.client !== null && this.state.hostId !== rec.id) {
+        this.state.hostId = rec.id;
+        return;
+      }
+    }
+    if (!this.host.members.has(this.state.hostId)) this.state.hostId = '';
+  }
+
+  private setConnected(rec: MemberRecord, connected: boolean): void {
+    const member = this.state.members.get(rec.id);
+    if (!member) return;
+    member.connected = connected;
+    const seat = heldSeat(this.state, rec.id);
+    if (seat) seat.connected = connected;
+  }
+
+  updateSpectators(): void {
+    let n = 0;
+    this.state.members.forEach((m) => {
+      if (m.connected && m.seat < 0) n++;
+    });
+    this.state.spectators = n;
+  }
+}

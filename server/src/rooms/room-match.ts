@@ -1,0 +1,179 @@
+/**
+ * The room's match: starting one from the lobby, playing intents into it,
+ * storing its end, going back to the lobby for another, and taking it up
+ * again after a restore. The match itself (engine, clocks, bots, views) is
+ * match/live-match.ts; this is what the room does around it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
+import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
+import type { ClockRow } from '../match/seat-clocks.js';
+import { syncView } from '../match/view-sync.js';
+import type { MatchEvent, MatchSetup, MatchStore } from '../store/types.js';
+import { RoomError, fail } from './errors.js';
+import { parseClock, type Lobby } from './lobby.js';
+import type { Members, MemberRecord } from './members.js';
+import type { Membership } from './membership.js';
+import { intentId, sendTo } from './message-routing.js';
+import type { Presence } from './presence.js';
+import type { RoomSaver } from './room-record.js';
+import type { RoomTelemetry } from './room-telemetry.js';
+import type { RoomState } from './schema.js';
+import { allSeatsFilled } from './seats.js';
+import type { RoomSettings } from './settings.js';
+import { payloadObject } from './validation.js';
+
+export interface RoomMatchHost {
+  readonly roomId: string;
+  readonly state: RoomState;
+  readonly game: AnyGame;
+  readonly store: MatchStore;
+  readonly settings: RoomSettings;
+  readonly members: Members;
+  readonly lobby: Lobby;
+  readonly membership: Membership;
+  readonly seatPresence: Presence;
+  readonly telemetry: RoomTelemetry;
+  readonly saver: RoomSaver;
+  changed(): void;
+  patchSoon(): void;
+}
+
+export class RoomMatch {
+  /** The match being played or just ended; null in the lobby. */
+  private live: LiveMatch | null = null;
+  /** The bots' randomness: per room, never the match's seed (which must stay secret and replayable). */
+  private readonly botRng: RandomSource = rngFromSeed(randomBytes(16).toString('hex'));
+
+  constructor(private readonly host: RoomMatchHost) {}
+
+  get current(): LiveMatch | null {
+    return this.live;
+  }
+
+  private get status(): string {
+    return this.host.state.status;
+  }
+
+  /** The host's `start`: the match is stored before it begins, and begins only if the table is still as it was. */
+  async start(rec: MemberRecord, payload: unknown): Promise<void> {
+    const { host } = this;
+    const options = host.lobby.startingOptions(rec, payload);
+    host.membership.matchStarted();
+    const setup: MatchSetup = {
+      matchId: randomUUID(),
+      roomId: host.roomId,
+      matchNo: host.state.matchNo,
+      game: host.game.id,
+      players: host.state.players,
+      options,
+      // The seed never leaves the server.
+      seed: randomBytes(32).toString('hex'),
+      startedAt: Date.now(),
+    };
+    try {
+      await host.saver.flush();
+      await host.store.startMatch(setup);
+    } catch (e) {
+      host.telemetry.error('store.failed', e, { op: 'start_match' }, 'starting a match failed');
+      fail('internal', 'The server could not start the match; nothing changed. Try again.');
+    }
+    // Nothing else started it or changed the table while the store was written.
+    host.lobby.requireLobby();
+    if (host.state.players !== setup.players || !allSeatsFilled(host.state)) fail('seats-empty', 'The table changed; start again.');
+    host.state.result = '';
+    host.telemetry.matchStarted(setup.matchId, setup.matchNo, setup.players, host.state.seats.filter((seat) => seat.kind === 'bot').length);
+    this.live = LiveMatch.start(this.deps(true), setup);
+    host.seatPresence.matchStarted();
+  }
+
+  /** A match taken up again after a restore; `finished` if it had already ended. */
+  restore(setup: MatchSetup, events: MatchEvent[], clocks: readonly ClockRow[], finished: boolean): void {
+    this.live = LiveMatch.restore(this.deps(!finished), setup, events, clocks);
+  }
+
+  /** A seated member's move: answered `accepted` once stored, after the patch that shows it. */
+  async intent(rec: MemberRecord, payload: unknown): Promise<void> {
+    const p = payloadObject(payload);
+    if (this.status === 'ended') fail('game-over', 'The match is over.');
+    if (this.status !== 'playing' || this.live === null) fail('not-playing', 'No match is being played.');
+    const seat = this.host.state.members.get(rec.id)!.seat;
+    if (seat < 0) fail('not-seated', 'Spectators cannot play.');
+    const res = await this.live.submit(seat, p.action);
+    if (!res.ok) throw new RoomError(res.error.code, res.error.message);
+    // After the patch that shows the move, so a client that waits for it also has the state it made.
+    const id = intentId(p);
+    if (id !== undefined && rec.client) sendTo(rec.client, 'accepted', { id }, { afterNextPatch: true });
+  }
+
+  /** The host's `again` after a match: back to the lobby, same seats, the next match number. */
+  again(rec: MemberRecord, payload: unknown): void {
+    const { host } = this;
+    payloadObject(payload);
+    host.lobby.requireHost(rec);
+    if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
+    this.dispose();
+    host.telemetry.backToLobby();
+    host.seatPresence.backToLobby();
+    // Members who left for good during the match free their seats now.
+    for (const r of host.members.all()) {
+      if (r.sessionId === null) host.membership.remove(r);
+    }
+    for (const seat of host.state.seats) {
+      seat.awaiting = false;
+      seat.secret = '';
+    }
+    syncView(host.state.view, null);
+    host.state.result = '';
+    host.state.matchNo += 1;
+    host.state.status = 'lobby';
+    host.membership.updateSpectators();
+  }
+
+  /** Who plays a seat changed (a stand-in took over or handed back): the match wakes its bots. */
+  botsChanged(): void {
+    this.live?.refreshBots();
+  }
+
+  dispose(): void {
+    this.live?.dispose();
+    this.live = null;
+  }
+
+  /** `live`: the match can still end here (a restored, already finished match cannot end again). */
+  private deps(live: boolean): LiveMatchDeps {
+    const { host } = this;
+    return {
+      game: host.game,
+      state: host.state,
+      persist: (matchId, event) => host.store.appendEvent(matchId, event),
+      onEnd: live ? (result) => void this.finish(result) : undefined,
+      isBot: (seat: number) => host.state.seats[seat]?.kind === 'bot' || host.state.seats[seat]?.standIn === true,
+      botRng: this.botRng,
+      botDelayMs: host.settings.botDelayMs,
+      pace: parseClock(host.state.clock),
+      clockScale: host.settings.clockScale,
+      onTimeout: (seat) => {
+        host.seatPresence.timedOut(seat);
+        host.changed();
+      },
+      projected: () => host.patchSoon(),
+      log: host.telemetry.log,
+    };
+  }
+
+  private async finish(result: { winners: number[]; scores: number[] }): Promise<void> {
+    const { host } = this;
+    const id = this.live?.setup.matchId;
+    if (!id) return;
+    host.telemetry.matchEnded(result, this.live?.log.length ?? 0);
+    try {
+      await host.store.finishMatch(id, result, Date.now());
+      // Only once stored: the replay API serves finished matches only. Kept through `again`.
+      host.state.lastMatchId = id;
+    } catch (e) {
+      host.telemetry.error('store.failed', e, { op: 'finish_match' }, 'storing the end of the match failed');
+    }
+    host.saver?.soon();
+  }
+}
