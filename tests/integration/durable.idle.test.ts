@@ -6,19 +6,13 @@
  * not know is still "not found".
  */
 import '../../server/testing/ws-setup.js';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Client } from '@colyseus/sdk';
-import { joinRoom, startedMatch, type Player, type TestServer, startServer } from '../../server/testing/harness.js';
+import { joinRoom, startedMatch } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer({}, '/nonexistent', { idleMs: 300 });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer({}, '/nonexistent', { idleMs: 300 });
+const all = srv.players;
 
 async function rooms(): Promise<number> {
   return ((await (await fetch(`${srv.url}/healthz`)).json()) as { rooms: number }).rooms;

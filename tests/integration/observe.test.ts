@@ -7,22 +7,15 @@
  * room's secrets (seed, tokens, their hashes, seat views).
  */
 import '../../server/testing/ws-setup.js';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startServer, startedMatch, joinRoom, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { startedMatch, joinRoom, waitFor } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 import { RESTORE_KEY } from '../../server/src/rooms/GameRoom.js';
 import { hashToken } from '../../server/src/store/index.js';
 
 const TOKEN = 'metrics-test-token-4f1c';
-let srv: TestServer;
-const all: Player[] = [];
-
-beforeAll(async () => {
-  srv = await startServer({ botDelayMs: 5 }, '/nonexistent', { metricsToken: TOKEN });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer({ botDelayMs: 5 }, '/nonexistent', { metricsToken: TOKEN });
+const all = srv.players;
 
 async function scrape(authorization: string | null = `Bearer ${TOKEN}`): Promise<{ status: number; type: string; text: string }> {
   const res = await fetch(`${srv.url}/metrics`, { headers: authorization ? { authorization } : {} });

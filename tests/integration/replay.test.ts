@@ -6,19 +6,13 @@
  * (`lastMatchId`) and keeps it through "play again".
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { getGame, replayFinal, replaySteps } from '@fireside/shared';
-import { startServer, createRoom, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer({ botDelayMs: 5 });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer({ botDelayMs: 5 });
+const all = srv.players;
 
 const api = (id: string) => fetch(`${srv.url}/api/matches/${id}`);
 

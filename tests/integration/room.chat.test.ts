@@ -3,18 +3,12 @@
  * 10 s per member, the last 50 lines kept in the state.
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
-import { startServer, createRoom, joinRoom, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { createRoom, joinRoom, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer();
+const all = srv.players;
 
 /** A member's messages, without the room log's lines. */
 const messages = (p: Player): any[] => [...p.state.chat].filter((l: any) => l.event === '');

@@ -5,18 +5,12 @@
  * the disposal of an empty room. Uses the test-only "secret" fixture game.
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
-import { startServer, createRoom, joinRoom, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { createRoom, joinRoom, waitFor, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer();
+const all = srv.players;
 
 /** A started 2-player match: Alice on seat 0 (host), Bob on seat 1, plus a spectator. */
 async function match(): Promise<{ a: Player; b: Player; spec: Player }> {

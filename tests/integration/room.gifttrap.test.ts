@@ -4,18 +4,12 @@
  * a 5-player bot match takes through the room (bot delay 0 ms).
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
-import { startServer, createRoom, seatsOf, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { createRoom, seatsOf } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer({ botDelayMs: 0 });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer({ botDelayMs: 0 });
+const all = srv.players;
 
 async function botMatch(players: number, options: Record<string, unknown>) {
   const host = await createRoom(srv.url, { game: 'gifttrap', name: 'Host', players, options });

@@ -4,19 +4,13 @@
  * that reach only their sender. Uses the test-only "secret" fixture game.
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Client } from '@colyseus/sdk';
-import { startServer, createRoom, joinRoom, seatsOf, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom, joinRoom, seatsOf, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const players: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await Promise.all(players.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer();
+const players = srv.players;
 
 async function create(opts: Record<string, unknown>): Promise<Player> {
   const p = await createRoom(srv.url, opts);

@@ -5,18 +5,12 @@
  * counts as the same name, and a rename to a taken name is numbered too.
  */
 import '../../server/testing/ws-setup.js';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createRoom, joinRoom, startServer, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { createRoom, joinRoom, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer();
+const all = srv.players;
 
 const nameOf = (p: Player) => p.state.members.get(p.welcome!.memberId)?.name;
 

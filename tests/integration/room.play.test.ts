@@ -4,18 +4,12 @@
  * match and "play again". Uses the test-only "secret" fixture game.
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
-import { startServer, createRoom, joinRoom, seatsOf, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { createRoom, joinRoom, seatsOf } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer({ botDelayMs: 5 });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer({ botDelayMs: 5 });
+const all = srv.players;
 
 describe('room play', () => {
   it('validates intents: malformed, out of turn, wrong phase, illegal, spectators; nothing changes', async () => {

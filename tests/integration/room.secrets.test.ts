@@ -5,18 +5,12 @@
  * whose seat views carry a marker `SEKRIT-<seat>-<n>`.
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
-import { startServer, createRoom, joinRoom, startedMatch, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { createRoom, joinRoom, startedMatch } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer();
+const all = srv.players;
 
 describe('room secrets', () => {
   it('a seat view reaches its holder only; spectators decode and receive no secret at all', async () => {

@@ -7,20 +7,14 @@
  * cap of their own, dropped ones count for nothing, and a token always gets in.
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Client } from '@colyseus/sdk';
-import { startServer, createRoom, joinRoom, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom, joinRoom, waitFor, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
 const CAP = 3;
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer({ maxSpectators: CAP, reconnectSeconds: 60 });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer({ maxSpectators: CAP, reconnectSeconds: 60 });
+const all = srv.players;
 
 /** Joins as a newcomer; its connection will vanish without a close frame and never come back. */
 async function crowdMember(roomId: string, name: string): Promise<Player> {

@@ -8,18 +8,12 @@
  * nothing: any client could otherwise fill the server's log.
  */
 import '../../server/testing/ws-setup.js';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createRoom, waitFor, type Player, type TestServer, startServer } from '../../server/testing/harness.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { createRoom, waitFor, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer();
+const all = srv.players;
 
 async function stillServed(p: Player, text: string): Promise<void> {
   p.send('chat', { text });

@@ -9,19 +9,13 @@
  * game, while a bystander room plays on; then both rooms must still answer.
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { gameIds, getGame } from '@fireside/shared';
-import { startServer, createRoom, startedMatch, sleep, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom, startedMatch, sleep, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer();
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer();
+const all = srv.players;
 
 const TYPES: (string | number)[] = [
   '*',

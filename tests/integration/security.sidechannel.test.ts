@@ -13,19 +13,13 @@
  *   passed and who was declined stays with the buyer and the seller).
  */
 import '../../server/testing/ws-setup.js';
-import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { getGame, rngFromSeed, type AnyGame } from '@fireside/shared';
-import { startServer, createRoom, joinRoom, sleep, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom, joinRoom, sleep, waitFor, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  srv = await startServer({ botDelayMs: 5 });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+const srv = useServer({ botDelayMs: 5 });
+const all = srv.players;
 
 interface Table {
   game: AnyGame;

@@ -6,19 +6,13 @@
  * views) is ever in a body.
  */
 import '../../server/testing/ws-setup.js';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createRoom, joinRoom, startedMatch, startServer, type Player, type TestServer } from '../../server/testing/harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { createRoom, joinRoom, startedMatch, type Player } from '../../server/testing/harness.js';
+import { useServer } from '../../server/testing/use-server.js';
 
-let srv: TestServer;
-const all: Player[] = [];
-beforeAll(async () => {
-  // Rooms nobody is in unload after 300 ms (a room still in use never does).
-  srv = await startServer({}, '/nonexistent', { idleMs: 300 });
-});
-afterAll(async () => {
-  await Promise.all(all.map((p) => p.leave()));
-  await srv.close();
-});
+// Rooms nobody is in unload after 300 ms (a room still in use never does).
+const srv = useServer({}, '/nonexistent', { idleMs: 300 });
+const all = srv.players;
 
 async function get(path: string): Promise<{ status: number; body: any; text: string; cache: string | null }> {
   const res = await fetch(`${srv.url}${path}`);
