@@ -9,6 +9,7 @@
 // watched time the main thread was blocked. Run it on a quiet machine: the
 // figures are CPU time.
 import { chromium } from 'playwright-core';
+/* global window, document -- page callbacks run in the page */
 import { startServer, sleep } from './lib/util.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
