@@ -1,24 +1,48 @@
-// Long tasks on the phone page (issue 12): a phone (390×844, Chromium with
-// 4× CPU throttling, as DevTools' "mid-tier mobile") watches a table of four
-// bots play, as a spectator, and counts the main thread's long tasks (over
-// 50 ms, PerformanceObserver 'longtask') while the table animates.
+// Long tasks on the phone page (issue 12): a phone (390×844, device pixel
+// ratio 2) watches a table of four bots play, as a spectator, and counts the
+// main thread's long tasks (over 50 ms, PerformanceObserver 'longtask') while
+// the table animates. A Chrome trace of the same window says where the main
+// thread's time went: the page's JavaScript, style and layout, and reading
+// the WebGL canvas back for the compositor. That last one exists only with
+// software compositing (headless Chromium with --disable-gpu, as in the
+// tests): a phone's GPU compositor never reads the canvas back.
 //
-//   npm run build && node tests/load/long-tasks.mjs [seconds=40] [games=gifttrap,santa,windcity] [botDelay=600] [lang=fr]
+//   npm run build && node tests/load/long-tasks.mjs [seconds=30] [games=gifttrap,santa,windcity] [botDelay=600] [lang=fr] [throttle=1] [gpu=1]
 //
-// Prints per game: long tasks, their total and longest, and the share of the
-// watched time the main thread was blocked. Run it on a quiet machine: the
-// figures are CPU time.
+// throttle=4 is DevTools' "mid-tier mobile" CPU. Run it on a quiet machine:
+// the figures are CPU time.
 import { chromium } from 'playwright-core';
 /* global window, document -- page callbacks run in the page */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startServer, sleep } from './lib/util.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
-const SECONDS = Number(args.seconds ?? 40);
+const SECONDS = Number(args.seconds ?? 30);
+const THROTTLE = Number(args.throttle ?? 1);
+const GPU = args.gpu === '1';
 const GAMES = (args.games ?? 'gifttrap,santa,windcity').split(',');
 const BOT_DELAY = Number(args.botDelay ?? 600);
 const LANG = args.lang ?? 'fr';
 const PLAYERS = { gifttrap: 4, santa: 4, windcity: 4 };
 const { Client } = await import('@colyseus/sdk');
+
+/** Milliseconds of the renderer's main thread in a trace: in all, in script, in style and layout, in WebGL readback. */
+function mainThreadTime(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const sum = { busyMs: 0, scriptMs: 0, layoutMs: 0, readbackMs: 0 };
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur || !main.has(`${e.pid}:${e.tid}`)) continue;
+    if (e.name === 'ThreadControllerImpl::RunTask') sum.busyMs += e.dur / 1000;
+    else if (e.name === 'FunctionCall' || e.name === 'EvaluateScript') sum.scriptMs += e.dur / 1000;
+    else if (e.name === 'LocalFrameView::UpdateStyleAndLayout') sum.layoutMs += e.dur / 1000;
+    else if (e.name === 'GLES2::ReadPixels') sum.readbackMs += e.dur / 1000;
+  }
+  for (const k of Object.keys(sum)) sum[k] = Math.round(sum[k]);
+  return sum;
+}
 
 /** A room of bots only: its host (not seated: a spectator may start) fills the seats and starts. */
 async function botTable(base, game) {
@@ -38,9 +62,11 @@ async function botTable(base, game) {
 const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY) }, 'fireside-longtasks-');
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
+  // gpu=1: compositing in Chromium's GPU process (SwiftShader standing in for a phone's GPU), where a
+  // WebGL canvas is not read back on the page's main thread; the default is the tests' software compositing.
   args: [
     '--no-sandbox',
-    '--disable-gpu',
+    ...(GPU ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : ['--disable-gpu']),
     '--disable-quic',
     '--no-first-run',
     '--disable-background-networking',
@@ -63,13 +89,18 @@ try {
     }, LANG);
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    if (THROTTLE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await page.goto(`${server.base}/room/${host.roomId}`);
     await page.click('[data-testid="join-submit"]');
     await page.waitForSelector('[data-testid="table-canvas"]', { timeout: 30_000 });
     await sleep(2000); // the table's first draw is loading, not play
     const from = await page.evaluate(() => performance.now());
+    const trace = path.join(os.tmpdir(), `fireside-longtasks-${game}.json`);
+    await browser.startTracing(page, { path: trace, categories: ['toplevel', 'devtools.timeline', 'blink', 'gpu', 'cc', 'v8'] });
     await sleep(SECONDS * 1000);
+    await browser.stopTracing();
+    const where = mainThreadTime(JSON.parse(fs.readFileSync(trace, 'utf8')));
+    fs.rmSync(trace, { force: true });
     const tasks = await page.evaluate((t0) => window.__longTasks.filter((e) => e.at >= t0), from);
     const status = await page.evaluate(() => document.querySelector('[data-testid="phase-title"]')?.textContent ?? '');
     const total = tasks.reduce((n, e) => n + e.ms, 0);
@@ -79,6 +110,7 @@ try {
       totalMs: Math.round(total),
       maxMs: Math.round(Math.max(0, ...tasks.map((e) => e.ms))),
       blocked: `${((100 * total) / (SECONDS * 1000)).toFixed(1)}%`,
+      ...where,
       at: status.slice(0, 40),
     });
     await ctx.close();
@@ -88,7 +120,14 @@ try {
   await browser.close();
   server.child.kill();
 }
-console.log(`Long tasks, phone 390×844, 4× CPU throttling, spectator, ${SECONDS} s of bot play per game (bot delay ${BOT_DELAY} ms), ${LANG}:`);
-console.log('| game | long tasks | total ms | longest ms | main thread blocked | phase at the end |');
-console.log('|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.game} | ${r.tasks} | ${r.totalMs} | ${r.maxMs} | ${r.blocked} | ${r.at} |`);
+console.log(
+  `Long tasks, phone 390×844 (DPR 2), CPU throttling ${THROTTLE}×, spectator, ${SECONDS} s of bot play per game (bot delay ${BOT_DELAY} ms), ${LANG}:`,
+);
+console.log(
+  '| game | long tasks | their total ms | longest ms | in long tasks | main thread busy ms | of which script | style+layout | WebGL readback | phase at the end |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows)
+  console.log(
+    `| ${r.game} | ${r.tasks} | ${r.totalMs} | ${r.maxMs} | ${r.blocked} | ${r.busyMs} | ${r.scriptMs} | ${r.layoutMs} | ${r.readbackMs} | ${r.at} |`,
+  );
