@@ -7,6 +7,8 @@ const common = {
   moduleNameMapper: {
     // Tests import the shared package from source, so they never test a stale build.
     '^@fireside/shared$': '<rootDir>/shared/src/index.ts',
+    // The web client's deep imports (client/vite.config.ts resolves them the same way).
+    '^@fireside/shared/(.*)$': '<rootDir>/shared/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };

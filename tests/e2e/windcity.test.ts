@@ -184,6 +184,17 @@ describe('Wind City in the browser', () => {
     for (const p of [page, bob.page, watcher.page]) {
       expect(await p.evaluate(() => (window as unknown as { __fireside: { app: { renderer: { name: string } } } }).__fireside.app.renderer.name)).toBe('webgl');
     }
+    // On the 1280×900 desktop the whole board, down to the sea rows where the hurricane starts, is on the first screen.
+    await page.waitForFunction(() => {
+      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number): { y: number } | null } | null } }).__fireside.table;
+      return table?.pointOf('square', 0) != null;
+    });
+    const seaRow = await page.evaluate(() => {
+      const table = (window as unknown as { __fireside: { table: { pointOf(k: string, a: number): { y: number } | null } } }).__fireside.table;
+      return { square: table.pointOf('square', 0)!.y, scrollY: window.scrollY, height: innerHeight };
+    });
+    expect(seaRow.scrollY).toBe(0);
+    expect(seaRow.square).toBeLessThan(seaRow.height);
 
     // --- The rules page states the rulings, the engine's decisions and this room's market time.
     await page.click(tid('windcity-rules'));

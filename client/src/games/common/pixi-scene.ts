@@ -62,6 +62,8 @@ export function flipFaceUp(targets: readonly Container[], elapsed: number): bool
 
 /** The canvas fills its host's width, but never gets narrower than this. */
 const MIN_WIDTH = 300;
+/** However short the window, a table may be this tall (the page scrolls). */
+const MIN_HEIGHT_BUDGET = 420;
 
 export interface TableAppOptions {
   /** The first height: each scene sets its own from its layout on the first update. */
@@ -125,6 +127,11 @@ export abstract class OnDemandScene {
   protected readonly tweens = new Tweens();
   /** The canvas width the layout is computed for. */
   protected width: number;
+  /**
+   * The tallest the canvas may be and still fit in the window below its own
+   * top (see fitHeight); a layout that can shrink its board uses it.
+   */
+  protected heightBudget: number;
   protected destroyed = false;
   /** Animation time in ms: it advances only while frames are drawn. */
   protected clock = 0;
@@ -138,22 +145,44 @@ export abstract class OnDemandScene {
   ) {
     this.app = app;
     this.width = width;
+    this.heightBudget = this.fitHeight();
     app.stage.addChild(this.root);
+    // The host's ResizeObserver sees widths; the window's height matters too.
+    window.addEventListener('resize', this.onWindowResize);
   }
 
   destroy(): void {
     this.destroyed = true;
+    window.removeEventListener('resize', this.onWindowResize);
     cancelAnimationFrame(this.frame);
     this.beforeDestroy();
     this.app.destroy(true, { children: true, texture: true });
   }
 
-  /** The container changed size. */
+  /** The container or the window changed size. */
   resize(): void {
     const w = Math.max(MIN_WIDTH, Math.floor(this.host.clientWidth));
-    if (w === this.width) return;
+    const h = this.fitHeight();
+    if (w === this.width && h === this.heightBudget) return;
     this.width = w;
+    this.heightBudget = h;
     this.relayout();
+  }
+
+  private onWindowResize = (): void => {
+    cancelAnimationFrame(this.resizeFrame);
+    this.resizeFrame = requestAnimationFrame(() => this.resize());
+  };
+  private resizeFrame = 0;
+
+  /**
+   * The window's height less the canvas's distance from the top of the page
+   * (at most a third of the window: below that, the page scrolls to it), so
+   * that a board drawn within it is seen whole from the first screen.
+   */
+  private fitHeight(): number {
+    const top = this.host.getBoundingClientRect().top + window.scrollY;
+    return Math.max(MIN_HEIGHT_BUDGET, Math.floor(window.innerHeight - Math.min(Math.max(0, top), window.innerHeight / 3) - 8));
   }
 
   /** Redraw everything for the new `width`. */

@@ -25,7 +25,13 @@ export interface WcLayout {
   planLine: Rect;
 }
 
-export function computeLayout(W: number, players: number): WcLayout {
+/**
+ * `maxH`: on a wide screen the board's cells shrink (down to 24 px) so that
+ * the whole table fits in this height — the window's, from the canvas down
+ * (pixi-scene.ts) — and the sea rows where the hurricane starts are never
+ * below the fold. On a phone the board keeps the width's cell size.
+ */
+export function computeLayout(W: number, players: number, maxH = Infinity): WcLayout {
   const narrow = W < 700;
   const pad = narrow ? 8 : 14;
   const gap = narrow ? 8 : 14;
@@ -46,6 +52,9 @@ export function computeLayout(W: number, players: number): WcLayout {
     // The board takes a bit more than half the width; the players and the card go beside it.
     const boardMax = Math.max(320, inner - 280 - gap);
     cell = Math.floor(Math.min(52, (boardMax - labelW - 2 * edge - 4) / COLS));
+    // Everything above and below the rows: the header and caption, the column letters, the paddings.
+    const around = y + bottomLabel + 8 + pad;
+    cell = Math.min(cell, Math.floor((maxH - around) / ROWS));
   }
   cell = Math.max(24, cell);
   const frameW = labelW + 2 * edge + COLS * cell + 4;

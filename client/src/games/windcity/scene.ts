@@ -211,7 +211,7 @@ export class WindCityScene extends OnDemandScene {
     const m = state.model;
     const v = m.view;
     this.state = state;
-    const L = computeLayout(this.width, m.n);
+    const L = computeLayout(this.width, m.n, this.heightBudget);
     const resized = !this.layout || this.layout.W !== L.W || this.layout.H !== L.H;
     this.layout = L;
     if (this.app.renderer.width !== L.W || this.app.renderer.height !== L.H) this.app.renderer.resize(L.W, L.H);
