@@ -106,6 +106,10 @@ const en = {
     text: 'There is nothing at this address. The link may be mistyped or outdated.',
   },
   room: {
+    promptBar: {
+      yourMove: 'Your move ↓',
+      show: 'Show ↓',
+    },
     joining: 'Joining the room…',
     joinTitle: 'Join this room',
     join: 'Join',

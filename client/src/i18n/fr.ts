@@ -101,6 +101,10 @@ const fr: Resources = {
     text: 'Il n’y a rien à cette adresse. Le lien est peut-être mal saisi ou périmé.',
   },
   room: {
+    promptBar: {
+      yourMove: 'À vous ↓',
+      show: 'Voir ↓',
+    },
     joining: 'Connexion à la salle…',
     joinTitle: 'Rejoindre cette salle',
     join: 'Rejoindre',

@@ -99,6 +99,10 @@ const ja: Resources = {
     text: 'このアドレスには何もありません。リンクの入力ミスか、古いリンクかもしれません。',
   },
   room: {
+    promptBar: {
+      yourMove: 'あなたの番 ↓',
+      show: '表示 ↓',
+    },
     joining: '部屋に参加中…',
     joinTitle: 'この部屋に参加',
     join: '参加する',

@@ -3,6 +3,7 @@
  * table), the lobby, the game table, the end screen, the chat beside them,
  * the connection's health, and leaving (a seat in a running match asks first).
  */
+import { PromptBar } from './prompt-bar.js';
 import { h, patch } from '../util/dom.js';
 import { t, tError } from '../i18n/index.js';
 import { RoomSession, type ConnectionStatus, type JoinError, type ServerErrorMsg } from '../net/session.js';
@@ -39,6 +40,8 @@ export class RoomScreen {
   private side = h('aside', { class: 'side' });
   private controls = h('section', { class: 'panel controls', testid: 'controls', 'aria-label': 'controls' });
   private canvasHost = h('div', { class: 'canvas-host', testid: 'canvas-host' });
+  /** On a phone, the controls' prompt pinned to the screen's bottom while playing (prompt-bar.ts). */
+  private promptBar: PromptBar | null = null;
   private endTimer = 0;
   private showEndFor = -1;
   private disposed = false;
@@ -68,6 +71,7 @@ export class RoomScreen {
   /** Leaving the room screen (back to home, another room). The token stays: coming back reclaims the seat. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.promptBar?.destroy();
     clearLeaveGuard(this.guardLeave);
     this.gone.abort();
     clearTimeout(this.endTimer);
@@ -255,6 +259,13 @@ export class RoomScreen {
 
   private layoutFor(mode: Mode): void {
     this.el.dataset.mode = mode;
+    if (mode === 'play' && !this.promptBar) {
+      this.promptBar = new PromptBar(this.controls);
+      this.el.append(this.promptBar.el);
+    } else if (mode !== 'play') {
+      this.promptBar?.destroy();
+      this.promptBar = null;
+    }
     if (mode !== 'play' && this.table) {
       this.table.destroy();
       this.table = null;
