@@ -50,6 +50,20 @@ export function fitText(tx: Text, max: number, full: string = tx.text): Text {
 }
 
 /**
+ * Make a text at most `max` pixels wide: first a smaller font, down to
+ * `minSize`, and only then an ellipsis — a long French or Japanese line
+ * keeps its words where it can.
+ */
+export function shrinkToFit(tx: Text, max: number, minSize: number): Text {
+  let size = Number(tx.style.fontSize);
+  while (tx.width > max && size > minSize) {
+    size = Math.max(minSize, size - 1);
+    tx.style.fontSize = size;
+  }
+  return fitText(tx, max);
+}
+
+/**
  * Cards turning face up together: scale.x grows from almost nothing, with a
  * little overshoot, over 450 ms since the flip began. True once it is over.
  */

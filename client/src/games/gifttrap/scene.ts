@@ -12,7 +12,7 @@ import { computeLayout, type TableLayout } from './layout.js';
 import { inside, centre, type Rect } from '../common/geometry.js';
 import { WANT_COLOR, WANT_KINDS, WANT_LABEL, TIER_COLOR, TIER_INK, deciding, formatValue, giftAt, giftName, type Model, type WantKind } from './model.js';
 import { easeInOutQuad, easeOutBack, easeOutCubic } from '../common/tween.js';
-import { EMOJI_FONT, OnDemandScene, createTableApp, flipFaceUp, reducedMotion, tableText } from '../common/pixi-scene.js';
+import { EMOJI_FONT, OnDemandScene, createTableApp, flipFaceUp, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
 import type { Gift, OpenedGift } from '@fireside/shared/games/gifttrap/types';
 
 export type Token = { kind: 'recipient'; seat: number } | { kind: 'want'; want: WantKind };
@@ -551,10 +551,17 @@ export class GiftTrapScene extends OnDemandScene {
     else g.roundRect(0, 0, r.w, r.h, 12).stroke({ width: 1, color: C.plateEdge });
     c.addChild(g);
 
-    const nameMax = r.w < 190 ? 9 : 16;
-    const label = (isParent ? '👑 ' : '') + fit(m.names[seat], nameMax) + (isMe ? ` (${t('lobby.you')})` : '');
-    this.text(label, { fontSize: r.w < 190 ? 13 : 15, fontWeight: '700', fill: C.cream }, 16, 9, 0, 0, c);
-    this.text(
+    const winner = v.winners?.includes(seat);
+    const status = winner ? '🏆' : waiting ? t('game.thinking') : '';
+    let mark: Text | null = null;
+    if (status) mark = this.text(status, { fontSize: winner ? 18 : 11.5, fontStyle: 'italic', fill: C.gold }, r.w - 10, 10, 1, 0, c);
+    else if (v.phase === 'give' || v.phase === 'want') mark = this.text('✓', { fontSize: 15, fontWeight: '900', fill: C.good }, r.w - 12, 9, 1, 0, c);
+    // The name takes the width the status leaves: a smaller font first, an ellipsis only if it must.
+    const label = (isParent ? '👑 ' : '') + m.names[seat] + (isMe ? ` (${t('lobby.you')})` : '');
+    const nameSize = r.w < 190 ? 13 : 15;
+    const name = this.text(label, { fontSize: nameSize, fontWeight: '700', fill: C.cream }, 16, 9, 0, 0, c);
+    shrinkToFit(name, r.w - 16 - (mark ? mark.width + 16 : 10), nameSize - 3);
+    const scores = this.text(
       `${t('gifttrap.tracks.give')} ${v.give[seat]}   ${t('gifttrap.tracks.get')} ${v.get[seat]}`,
       { fontSize: 11.5, fontWeight: '600', fill: C.muted },
       16,
@@ -563,10 +570,6 @@ export class GiftTrapScene extends OnDemandScene {
       0,
       c,
     );
-    const winner = v.winners?.includes(seat);
-    const status = winner ? '🏆' : waiting ? t('game.thinking') : '';
-    if (status) this.text(status, { fontSize: winner ? 18 : 11.5, fontStyle: 'italic', fill: C.gold }, r.w - 10, 10, 1, 0, c);
-    else if (v.phase === 'give' || v.phase === 'want') this.text('✓', { fontSize: 15, fontWeight: '900', fill: C.good }, r.w - 12, 9, 1, 0, c);
 
     // Face-down gifts before this player, then what they opened this round.
     const boxes = this.boxesBefore(m, seat);
@@ -623,7 +626,8 @@ export class GiftTrapScene extends OnDemandScene {
       c.addChild(tk);
       const need = state.give.per;
       const txt = chosen.length ? `→ ${chosen.map((s) => s + 1).join(', ')}` : '→ ?';
-      this.text(txt, { fontSize: 13, fontWeight: '800', fill: chosen.length >= need ? C.good : C.gold }, r.w - 10, 30, 1, 0, c);
+      const arrow = this.text(txt, { fontSize: 13, fontWeight: '800', fill: chosen.length >= need ? C.good : C.gold }, r.w - 10, 30, 1, 0, c);
+      shrinkToFit(scores, r.w - 10 - arrow.width - 8 - 16, 9);
     }
   }
 

@@ -15,7 +15,7 @@ import { alongPolyline, computeLayout, latticeToPx, smoothCurve, type SantaLayou
 import { centre, type Pt } from '../common/geometry.js';
 import { describe, isCaption } from './events.js';
 import { easeInOutQuad, easeOutBack } from '../common/tween.js';
-import { EMOJI_FONT, TABLE_FONT, OnDemandScene, createTableApp, fitText, flipFaceUp, reducedMotion, tableText } from '../common/pixi-scene.js';
+import { EMOJI_FONT, TABLE_FONT, OnDemandScene, createTableApp, fitText, flipFaceUp, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
 
 export interface SceneState {
   model: Model;
@@ -315,7 +315,7 @@ export class SantaScene extends OnDemandScene {
     const v = m.view;
     const r = L.header;
     const round = v.round === 0 ? t('santa.header.setup') : t('santa.header.round', { n: v.round, total: ROUNDS });
-    this.text(`${round}  ·  ${t(`santa.phase.${v.phase}`)}`, { fontSize: L.narrow ? 14 : 16, fontWeight: '700' }, r.x, r.y + r.h / 2, 0, 0.5);
+    const title = this.text(`${round}  ·  ${t(`santa.phase.${v.phase}`)}`, { fontSize: L.narrow ? 14 : 16, fontWeight: '700' }, r.x, r.y + r.h / 2, 0, 0.5);
     // The present supply.
     const label = this.text(
       t('santa.header.supply', { n: v.supply }),
@@ -334,6 +334,8 @@ export class SantaScene extends OnDemandScene {
     bar.roundRect(bx, r.y + r.h / 2 - 3, bw, 6, 3).fill({ color: 0x000000, alpha: 0.3 });
     bar.roundRect(bx, r.y + r.h / 2 - 3, Math.max(2, (bw * v.supply) / SUPPLY), 6, 3).fill(C.gold);
     this.staticLayer.addChild(bar);
+    // The title keeps to the left of the supply bar (long in French on a phone).
+    shrinkToFit(title, bx - r.x - 8, L.narrow ? 11 : 13);
   }
 
   /** A small wrapped present centred on (x, y). */
@@ -655,8 +657,10 @@ export class SantaScene extends OnDemandScene {
       status = t('game.thinking');
       statusColor = C.gold;
     }
+    // Score (first: the line under the name gets the width it leaves).
+    const score = this.text(String(v.scores[seat]), { fontSize: narrow ? 20 : 24, fontWeight: '900', fill: C.gold }, cr.x - r.x - 10, r.h / 2, 1, 0.5, c);
     const sub = `${seat === v.santa ? t('santa.role.santa') : t('santa.role.kid')} · ${t('santa.cards', { count: cardsLeft })}`;
-    this.text(
+    const subLine = this.text(
       narrow && status ? status : sub,
       {
         fontSize: 11,
@@ -670,6 +674,7 @@ export class SantaScene extends OnDemandScene {
       0.5,
       c,
     );
+    shrinkToFit(subLine, cr.x - r.x - 10 - score.width - 8 - 15, 9);
     if (!narrow && status)
       this.text(
         status,
@@ -680,9 +685,6 @@ export class SantaScene extends OnDemandScene {
         0.5,
         c,
       );
-
-    // Score.
-    this.text(String(v.scores[seat]), { fontSize: narrow ? 20 : 24, fontWeight: '900', fill: C.gold }, cr.x - r.x - 10, r.h / 2, 1, 0.5, c);
 
     // This round's card: face down once picked, face up after the reveal (mine: face up to me).
     const played = v.played[seat];
@@ -736,11 +738,12 @@ export class SantaScene extends OnDemandScene {
       style: { fontFamily: TABLE_FONT, fontSize: Math.round(h * 0.42), fontWeight: '900', fill: red ? 0xc0282d : 0x222222 },
     });
     rank.anchor.set(0.5, 0.5);
-    rank.position.set(0, -h * 0.1);
+    // Rank and suit apart, their text boxes included (tests/e2e/text-overlap.ts).
+    rank.position.set(0, -h * 0.14);
     parent.addChild(rank);
     const suit = new Text({ text: suitOf(seat), style: { fontFamily: TABLE_FONT, fontSize: Math.round(h * 0.28), fill: red ? 0xc0282d : 0x222222 } });
     suit.anchor.set(0.5, 0.5);
-    suit.position.set(0, h * 0.27);
+    suit.position.set(0, h * 0.3);
     parent.addChild(suit);
     if (secret) parent.alpha = 0.92;
   }

@@ -13,7 +13,7 @@ import { Application, Container, Graphics, Rectangle, Text, type FederatedPointe
 import { t } from '../../i18n/index.js';
 import { playerColorNum } from '../colors.js';
 import { easeInOutQuad, easeOutBack, easeOutCubic } from '../common/tween.js';
-import { TABLE_FONT, OnDemandScene, createTableApp, fitText, reducedMotion, tableText } from '../common/pixi-scene.js';
+import { TABLE_FONT, OnDemandScene, createTableApp, fitText, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
 import { COLS, ROWS, SEA_ROWS, BEACH_ROW, OBSERVATORIES, colOf, rowOf, sectionOfRow } from '@fireside/shared/games/windcity/board';
 import type { ActRecord, ActSegment, Card, HouseSquare, SquareId, StepRecord } from '@fireside/shared/games/windcity/types';
 import { isPremium } from '@fireside/shared/games/windcity/queries';
@@ -1028,8 +1028,7 @@ export class WindCityScene extends OnDemandScene {
     const v = this.state!.model.view;
     const r = L.header;
     const turn = v.turn === 0 ? t('windcity.header.setup') : t('windcity.header.turn', { n: v.turn });
-    this.text(this.uiLayer, `${turn}  ·  ${t(`windcity.phase.${v.phase}`)}`, { fontSize: L.narrow ? 14 : 16, fontWeight: '700' }, r.x, r.y + r.h / 2, 0, 0.5);
-    this.text(
+    const deck = this.text(
       this.uiLayer,
       t('windcity.header.deck', { n: v.drawPileSize, d: v.discard.length }),
       { fontSize: L.narrow ? 11 : 13, fill: C.muted, fontWeight: '600' },
@@ -1038,6 +1037,17 @@ export class WindCityScene extends OnDemandScene {
       1,
       0.5,
     );
+    // The title gets the width the deck line leaves (long in French on a phone): shortened, never drawn over it.
+    const title = this.text(
+      this.uiLayer,
+      `${turn}  ·  ${t(`windcity.phase.${v.phase}`)}`,
+      { fontSize: L.narrow ? 14 : 16, fontWeight: '700' },
+      r.x,
+      r.y + r.h / 2,
+      0,
+      0.5,
+    );
+    shrinkToFit(title, r.w - deck.width - 10, L.narrow ? 11 : 13);
   }
 
   private drawCaption(): void {

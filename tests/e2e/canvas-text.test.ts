@@ -1,0 +1,68 @@
+/**
+ * No text over text on the table's canvas on a phone (issue 12): each game at
+ * 390×844 in English, French and Japanese, a table of bots and this player,
+ * checked when the table has settled and again when the move is this
+ * player's (tests/e2e/text-overlap.ts). French runs longest, Japanese widest.
+ *
+ * Needs `npm run build` first. Screenshots: tests/artifacts/canvas-text-*.png.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, launchChromium, openPage, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { canvasTexts, overlaps } from './text-overlap.js';
+
+let server: ServerProcess;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startBuiltServer({ FIRESIDE_BOT_DELAY_MS: '200' });
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function phoneTable(game: string, lang: string): Promise<Page> {
+  const page = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.addInitScript((l) => localStorage.setItem('fireside:lang', l), lang);
+  await page.goto(server.base);
+  await page.click(tid(`game-${game}`));
+  await page.fill(tid('nickname-input'), 'Mia');
+  await page.click(tid('create-room'));
+  await page.waitForSelector(tid('fill-bots'));
+  await page.click(tid('fill-bots'));
+  await page.waitForSelector(`${tid('start-game')}:not([disabled])`);
+  await page.click(tid('start-game'));
+  await page.waitForSelector(tid('table-canvas'));
+  return page;
+}
+
+const described = (pairs: ReturnType<typeof overlaps>) => pairs.map(([a, b]) => `"${a.text}" over "${b.text}"`);
+
+describe('canvas texts on a phone', () => {
+  it.each([['gifttrap'], ['santa'], ['windcity']])(
+    '%s: none overlaps another, in en, fr and ja',
+    async (game) => {
+      for (const lang of ['en', 'fr', 'ja']) {
+        const page = await phoneTable(game, lang);
+        await page.waitForTimeout(2500);
+        const first = await canvasTexts(page);
+        expect(first.length).toBeGreaterThan(5);
+        expect({ lang, overlaps: described(overlaps(first)) }).toEqual({ lang, overlaps: [] });
+        // When this player must act (the prompt bar says so), the table waits for them: a settled moment.
+        const mine = await page
+          .waitForFunction(() => document.querySelector('[data-testid="prompt-bar"]')?.classList.contains('prompt-bar-yours'), null, { timeout: 15_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (mine) {
+          await page.waitForTimeout(800);
+          expect({ lang, overlaps: described(overlaps(await canvasTexts(page))) }).toEqual({ lang, overlaps: [] });
+        }
+        await page.screenshot({ path: path.join(ARTIFACTS, `canvas-text-${game}-${lang}.png`), fullPage: true });
+        await page.close();
+      }
+    },
+    150_000,
+  );
+});
