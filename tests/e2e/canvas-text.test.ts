@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, openPage, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, PHONE, launchChromium, openPage, startBotTable, startBuiltServer, type ServerProcess } from './harness.js';
 import { canvasTexts, overlaps } from './text-overlap.js';
 
 let server: ServerProcess;
@@ -24,17 +24,8 @@ afterAll(async () => {
 });
 
 async function phoneTable(game: string, lang: string): Promise<Page> {
-  const page = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  await page.addInitScript((l) => localStorage.setItem('fireside:lang', l), lang);
-  await page.goto(server.base);
-  await page.click(tid(`game-${game}`));
-  await page.fill(tid('nickname-input'), 'Mia');
-  await page.click(tid('create-room'));
-  await page.waitForSelector(tid('fill-bots'));
-  await page.click(tid('fill-bots'));
-  await page.waitForSelector(`${tid('start-game')}:not([disabled])`);
-  await page.click(tid('start-game'));
-  await page.waitForSelector(tid('table-canvas'));
+  const page = await openPage(browser, PHONE);
+  await startBotTable(page, server.base, game, lang);
   return page;
 }
 

@@ -162,3 +162,24 @@ export async function openPage(browser: Browser, options?: BrowserContextOptions
   });
   return page;
 }
+
+/**
+ * From the home page in `lang`: a table of `game` created by this page's
+ * player ("Mia"), its other seats filled with bots, started; resolves once
+ * the table's canvas is there.
+ */
+export async function startBotTable(page: Page, base: string, game: string, lang: string): Promise<void> {
+  await page.addInitScript((l) => localStorage.setItem('fireside:lang', l), lang);
+  await page.goto(base);
+  await page.click(tid(`game-${game}`));
+  await page.fill(tid('nickname-input'), 'Mia');
+  await page.click(tid('create-room'));
+  await page.waitForSelector(tid('fill-bots'));
+  await page.click(tid('fill-bots'));
+  await page.waitForSelector(`${tid('start-game')}:not([disabled])`);
+  await page.click(tid('start-game'));
+  await page.waitForSelector(tid('table-canvas'));
+}
+
+/** A phone's page: 390×844 at device pixel ratio 2, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

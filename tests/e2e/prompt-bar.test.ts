@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, openPage, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, PHONE, launchChromium, openPage, startBotTable, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -22,28 +22,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A Gift Trap table with three bots, started by this page's player. */
-async function startTable(page: Page, lang: string): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('fireside:lang', l), lang);
-  await page.goto(server.base);
-  await page.click(tid('game-gifttrap'));
-  await page.fill(tid('nickname-input'), 'Mia');
-  await page.click(tid('create-room'));
-  await page.waitForSelector(tid('fill-bots'));
-  await page.click(tid('fill-bots'));
-  await page.waitForSelector(`${tid('start-game')}:not([disabled])`);
-  await page.click(tid('start-game'));
-  await page.waitForSelector(tid('table-canvas'));
-}
-
 const barShown = (page: Page) => page.$eval(tid('prompt-bar'), (e) => !(e as HTMLElement).hidden && getComputedStyle(e).display !== 'none');
 
 describe('the prompt bar', () => {
   it.each([['en'], ['fr'], ['ja']])(
     'on a phone (%s): says what the game waits for and leads to the controls',
     async (lang) => {
-      const page = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-      await startTable(page, lang);
+      const page = await openPage(browser, PHONE);
+      await startBotTable(page, server.base, 'gifttrap', lang);
       await page.waitForFunction(() => {
         const bar = document.querySelector('[data-testid="prompt-bar"]') as HTMLElement | null;
         return !!bar && !bar.hidden && (bar.textContent ?? '').length > 0;
@@ -97,7 +83,7 @@ describe('the prompt bar', () => {
 
   it('is not there on a desktop', async () => {
     const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await startTable(page, 'en');
+    await startBotTable(page, server.base, 'gifttrap', 'en');
     await page.waitForSelector(tid('phase-title'));
     expect(await barShown(page)).toBe(false);
     await page.close();
