@@ -1,6 +1,6 @@
 /** The lobby: invite link, seats, host settings and Start. */
 import { CLOCK_PACES, type ClockPace } from '@fireside/shared/engine/contract';
-import { h, patch } from '../util/dom.js';
+import { h, morph } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import type { RoomSnapshot } from '../net/snapshot.js';
 import type { RoomSession } from '../net/session.js';
@@ -87,7 +87,7 @@ export class Lobby {
           ),
     );
 
-    patch(
+    morph(
       this.el,
       banner,
       h(

@@ -6,7 +6,7 @@
 import type { GameTable, TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
-import { patch } from '../../util/dom.js';
+import { morph } from '../../util/dom.js';
 import { lang } from '../../i18n/index.js';
 import type { GiftTrapPublicView, Tier } from '@fireside/shared/games/gifttrap/types';
 import { GiveDraft, WantDraft } from './draft.js';
@@ -132,7 +132,7 @@ export class GiftTrapTable implements GameTable {
     const key = JSON.stringify([m.view, m.secret, m.me, m.names, m.snap.seats.map((x) => x.awaiting), s.give.tiles, s.want.wants, s.selected, s.recap, lang()]);
     if (key === this.controlsKey) return;
     this.controlsKey = key;
-    patch(this.hosts.controls, renderControls(s, this.actions));
+    morph(this.hosts.controls, renderControls(s, this.actions));
   }
 
   /** Only the local parts changed (drafts, selection): redraw without new server state. */

@@ -7,7 +7,7 @@
 import type { GameTable, TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
-import { patch } from '../../util/dom.js';
+import { morph } from '../../util/dom.js';
 import { lang } from '../../i18n/index.js';
 import type { HouseId, Route, SantaAction } from '@fireside/shared/games/santa/types';
 import { myMoves, setupHouses, toModel, type Model } from './model.js';
@@ -186,7 +186,7 @@ export class SantaTable implements GameTable {
     ]);
     if (key === this.controlsKey) return;
     this.controlsKey = key;
-    patch(this.hosts.controls, renderControls(s, this.actions));
+    morph(this.hosts.controls, renderControls(s, this.actions));
   }
 
   private send(action: SantaAction, once = true): void {

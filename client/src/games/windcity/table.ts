@@ -7,7 +7,7 @@
 import type { GameTable, TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
-import { patch } from '../../util/dom.js';
+import { morph } from '../../util/dom.js';
 import { lang } from '../../i18n/index.js';
 import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
 import { MAX_PLAN } from '@fireside/shared/games/windcity/queries';
@@ -234,7 +234,7 @@ export class WindCityTable implements GameTable {
       return;
     }
     this.controlsKey = key;
-    patch(this.hosts.controls, renderControls(s, this.actions, this.secondsLeft()));
+    morph(this.hosts.controls, renderControls(s, this.actions, this.secondsLeft()));
   }
 
   private secondsLeft(): number | null {
