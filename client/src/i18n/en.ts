@@ -97,7 +97,7 @@ const en = {
       'windcity/not-renewable': 'Only insurance that was in force when your turn began can be renewed.',
       'windcity/ask-cost': 'That insurance costs more coins than you have.',
       'windcity/quota': 'That house would leave someone unable to complete their quota.',
-      'windcity/kauf-square': 'Kauf goes on one of your own single, uninsured, non-beach houses north of the hurricane.',
+      'windcity/kauf-square': 'A Buy goes on one of your own single, uninsured, non-beach houses north of the hurricane.',
       'windcity/no-request': 'That request has already been answered.',
     },
   },

@@ -20,7 +20,7 @@ const en = {
     plan: 'Secret plan',
     renew: 'Renewing insurance',
     market: 'Insurance market',
-    kauf: 'Kauf: choosing a house',
+    kauf: 'Buy: choosing a house',
     over: 'Results',
   },
   header: {
@@ -37,7 +37,7 @@ const en = {
     S: 'South {{n}}',
     E: 'East {{n}}',
     W: 'West {{n}}',
-    kauf: 'Kauf (buy a house)',
+    kauf: 'Buy (a house)',
   },
   board: {
     notInPlay: 'Not in play',
@@ -59,7 +59,7 @@ const en = {
     of: '{{name}}’s card · no. {{n}}',
     hidden: '{{name}} holds a card (hidden)',
     none: 'No card revealed yet',
-    kaufShort: 'Kauf',
+    kaufShort: 'Buy',
     total: 'Plan cost {{cost}} · coins {{coins}}',
   },
   hurricane: {
@@ -136,9 +136,9 @@ const en = {
     public_other: 'The market is open: {{names}} may buy insurance from {{seller}}. Requests and answers stay secret; insurance shows here once accepted.',
   },
   kauf: {
-    yours: 'Kauf: choose the house that becomes a double house.',
+    yours: 'Buy: choose the house that becomes a double house.',
     hint: 'One of your own uninsured single houses, not on the beach, north of the hurricane.',
-    waiting: '{{name}} chooses where to build (Kauf).',
+    waiting: '{{name}} chooses where to build (Buy).',
   },
   kaufVoid: {
     'empty-stock': 'no house in stock',
@@ -158,9 +158,9 @@ const en = {
     observatory: 'Observatory: {{name}} +5',
     calm: 'No house hit and on land: {{name}} +3',
     exit: 'The hurricane leaves the city!',
-    kauf: 'Kauf: {{name}} builds a double house on {{sq}}.',
-    kaufChoosing: 'Kauf: {{name}} chooses a house…',
-    kaufVoid: 'Kauf does nothing: {{reason}}.',
+    kauf: 'Buy: {{name}} builds a double house on {{sq}}.',
+    kaufChoosing: 'Buy: {{name}} chooses a house…',
+    kaufVoid: 'Buy does nothing: {{reason}}.',
   },
   events: {
     title: 'What happened',
@@ -187,7 +187,7 @@ const en = {
     destroy: 'The hurricane blew away {{owner}}’s house on {{sq}}.',
     destroyDouble: 'The hurricane blew away {{owner}}’s double house on {{sq}}.',
     kauf: '{{name}} built a double house on {{sq}}.',
-    kaufVoid: '{{name}}’s Kauf did nothing: {{reason}}.',
+    kaufVoid: '{{name}}’s Buy did nothing: {{reason}}.',
     exit: 'The hurricane left the city to the north!',
     observatory: '{{name}} +{{n}} (observatory).',
     calm: '{{name}} +{{n}} (calm: the storm moved and hit no house).',
@@ -222,7 +222,7 @@ const en = {
       p1: '2–5 players. Each has 12 houses and starts with 40 coins. The bank never runs out.',
       p2: 'The city is a grid 8 squares wide (columns A–H, west to east) and 15 rows deep (rows 1–15, south to north). Rows 1–3 are the sea; then come four land sections of three rows each (rows 4–6, 7–9, 10–12, 13–15). Row 4, the first land row, is the beach.',
       p3: 'The sea and each section have 2 observatories on fixed squares; no house may stand on one.',
-      p4: 'The deck has 25 cards, each with 5 numbered actions: a move of the hurricane (north, south, east or west, 1–4 squares, costing 1–4 coins) or a Kauf (buy a house, costing 3–5). When the draw pile is empty, the discards are shuffled into a new one.',
+      p4: 'The deck has 25 cards, each with 5 numbered actions: a move of the hurricane (north, south, east or west, 1–4 squares, costing 1–4 coins) or a Buy (a house, costing 3–5). When the draw pile is empty, the discards are shuffled into a new one.',
     },
     setup: {
       title: 'Setup',
@@ -248,13 +248,13 @@ const en = {
       p3: 'Entering a square with an uninsured house destroys it (both houses of a double): they return to their owner’s stock. Insured houses are passed unharmed, and their insurance stays.',
       p4: 'After its last step, a move that stands on an insured house goes one more step the same way (again, if needed).',
       p5: 'A move that stops on an observatory pays the active player 5.',
-      p6: 'At the end of the turn, if the hurricane moved at least one step, entered no square with a house (insured ones included) and stands on land, the active player gets 3. A plan that does not move the hurricane (Kauf only, or south moves refused at row 1) earns nothing.',
+      p6: 'At the end of the turn, if the hurricane moved at least one step, entered no square with a house (insured ones included) and stands on land, the active player gets 3. A plan that does not move the hurricane (Buy only, or south moves refused at row 1) earns nothing.',
       p7: 'Insurance lasts until its owner’s next turn begins.',
     },
     kauf: {
-      title: 'Kauf (buying a house)',
+      title: 'Buy (a house)',
       p1: 'Put one house from your stock (your houses destroyed earlier) on one of your own uninsured, single, non-beach houses in a row north of the hurricane’s row, making a double house. You choose the square when the action runs.',
-      p2: 'Not possible with an empty stock, nor while the hurricane is in the top three rows (13–15), nor without such a house: the Kauf then does nothing (and is still paid for).',
+      p2: 'Not possible with an empty stock, nor while the hurricane is in the top three rows (13–15), nor without such a house: the Buy then does nothing (and is still paid for).',
     },
     end: {
       title: 'End and score',
@@ -270,8 +270,8 @@ const en = {
     decisions: {
       title: 'How Fireside settles what the rules leave open',
       p1: 'The first player places the hurricane; house placement starts with the second player and goes round the table; the first player takes the first turn.',
-      p2: 'A plan names 1–3 different actions of the card. Every planned action is paid for at the end of the act, even one with no effect (a south move at row 1, a Kauf that cannot be carried out).',
-      p3: 'Kauf may always be planned. When it can run, the act pauses while the active player names the square (even with a single choice).',
+      p2: 'A plan names 1–3 different actions of the card. Every planned action is paid for at the end of the act, even one with no effect (a south move at row 1, a Buy that cannot be carried out).',
+      p3: 'Buy may always be planned. When it can run, the act pauses while the active player names the square (even with a single choice).',
       p4: 'A north step off the top row ends the game at once: the rest of the plan does not run, and nothing more is paid or earned (the plan included).',
       p5: 'A move that takes no step stops nowhere: no observatory pay. The extra step after an insured house repeats at most once round the board’s width.',
       p6: 'The +3 needs the hurricane to have taken at least one step during the act, to have entered no house square during the whole act, and to stand on land at the end.',
