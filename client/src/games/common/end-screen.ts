@@ -10,6 +10,9 @@ import { t, listNames } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import { playerColor } from '../colors.js';
 import { replayPath } from '../../router.js';
+import { niceStep } from './chart-steps.js';
+
+export { niceStep };
 
 /** Each seat's name (an empty seat's number stands in for it). */
 export function seatNames(snap: RoomSnapshot, players: number): string[] {
@@ -57,12 +60,6 @@ export function svgEl<K extends keyof SVGElementTagNameMap>(
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   for (const c of children) el.append(c);
   return el;
-}
-
-/** The first of `steps` that cuts `span` into at most six parts (else twice the largest step). */
-export function niceStep(span: number, steps: readonly number[]): number {
-  for (const step of steps) if (span / step <= 6) return step;
-  return 2 * steps[steps.length - 1];
 }
 
 /** A value axis for all the series: from 0 (or below, for negative values) up to at least 5, on whole steps. */

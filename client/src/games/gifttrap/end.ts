@@ -3,13 +3,14 @@ import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { GiftTrapPublicView } from '@fireside/shared/games/gifttrap/types';
+import { trackTicks } from '../common/chart-steps.js';
 import { LineChart, jitter, legend, playerDot, seatNames, winnersLine } from '../common/end-screen.js';
 
 /** A track over the rounds, one line per player, up to the goal. */
 function chart(title: string, series: number[][], goal: number, names: string[]): HTMLElement {
   const rounds = Math.max(1, series[0]?.length - 1 || 1);
   const c = new LineChart({ W: 460, H: 240, m: { l: 34, r: 12, t: 14, b: 30 } }, rounds, 0, goal, title);
-  for (let v = 0; v <= goal; v += goal / 4) c.gridLine(v, v === goal ? 'grid goal' : 'grid');
+  for (const v of trackTicks(goal)) c.gridLine(v, v === goal ? 'grid goal' : 'grid');
   const step = Math.max(1, Math.ceil(rounds / 10));
   for (let r = 0; r <= rounds; r += step) c.xLabel(r);
   c.xTitle(t('gifttrap.end.round'), 4);
