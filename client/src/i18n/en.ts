@@ -223,6 +223,8 @@ const en = {
     ready: 'ready',
     winner_one: '{{names}} wins!',
     winner_other: '{{names}} win!',
+    newGame: 'New game',
+    home: 'Home',
     playAgain: 'Play again',
     waitingAgain: 'Waiting for the host to start a new match.',
     backToTable: 'Final table',

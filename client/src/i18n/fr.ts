@@ -218,6 +218,8 @@ const fr: Resources = {
     ready: 'prêt',
     winner_one: '{{names}} gagne !',
     winner_other: '{{names}} gagnent !',
+    newGame: 'Nouvelle partie',
+    home: 'Accueil',
     playAgain: 'Rejouer',
     waitingAgain: 'En attente de l’hôte pour une nouvelle partie.',
     backToTable: 'Table finale',

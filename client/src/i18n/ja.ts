@@ -216,6 +216,8 @@ const ja: Resources = {
     ready: '完了',
     winner_one: '{{names}}の勝ち！',
     winner_other: '{{names}}の勝ち！',
+    newGame: '新しいゲーム',
+    home: 'ホーム',
     playAgain: 'もう一度遊ぶ',
     waitingAgain: 'ホストが新しいゲームを始めるのを待っています。',
     backToTable: '最終盤面',

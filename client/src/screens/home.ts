@@ -15,6 +15,9 @@ export interface HomeDeps {
 let chosenGame = GAMES[0].id;
 
 export function renderHome(deps: HomeDeps): HTMLElement {
+  // "New game" from an end screen comes here as /?game=<id>: that game is chosen.
+  const asked = new URLSearchParams(location.search).get('game');
+  if (asked && GAMES.some((g) => g.id === asked)) chosenGame = asked;
   const error = h('p', { class: 'form-error', role: 'alert', testid: 'home-error' });
   const nickname = h('input', {
     id: 'nickname',

@@ -252,8 +252,9 @@ export class RoomScreen {
   };
 
   /** Home. The token stays, so the table is in "Your tables" and Rejoin takes the same seat back. */
-  private leave(): void {
-    const go = () => navigate('/');
+  /** Home (`to`: another page of it, e.g. the create form with a game chosen), past the leave guard of a running match. */
+  private leave(to = '/'): void {
+    const go = () => navigate(to);
     if (!this.guardLeave(go)) go();
   }
 
@@ -334,6 +335,16 @@ export class RoomScreen {
               )
             : h('p', { class: 'hint' }, '⏳ ', t('game.waitingAgain'), host ? ` (${host.name})` : ''),
           replayLink(snap.lastMatchId),
+        ),
+        h(
+          'div',
+          { class: 'row end-actions end-leave' },
+          h(
+            'button',
+            { class: 'btn', type: 'button', testid: 'end-new-game', onclick: () => this.leave(`/?game=${encodeURIComponent(snap.game)}`) },
+            t('game.newGame'),
+          ),
+          h('button', { class: 'btn', type: 'button', testid: 'end-home', onclick: () => this.leave() }, t('game.home')),
         ),
       ),
     );
