@@ -65,6 +65,7 @@ export function forgetRoom(roomId: string): void {
   storage.remove(tokenKey(roomId));
   storage.remove(seenKey(roomId));
   storage.remove(seatKey(roomId));
+  storage.remove(`fireside:draft:${roomId}`); // games/common/drafts.ts
 }
 
 // eslint-disable-next-line no-control-regex -- the control characters are what it matches

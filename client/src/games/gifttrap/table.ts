@@ -8,8 +8,9 @@ import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
 import { morph } from '../../util/dom.js';
 import { lang } from '../../i18n/index.js';
-import type { GiftTrapPublicView, Tier } from '@fireside/shared/games/gifttrap/types';
+import type { GiftTrapPublicView, GiveTile, Tier } from '@fireside/shared/games/gifttrap/types';
 import { GiveDraft, WantDraft } from './draft.js';
+import { DraftStore } from '../common/drafts.js';
 import { giftOf, others, perRecipient, toModel, type Model } from './model.js';
 import { GiftTrapScene, type RoundRecap, type SceneState, type Token } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
@@ -20,6 +21,8 @@ export class GiftTrapTable implements GameTable {
   private model: Model | null = null;
   private give = new GiveDraft(1);
   private want = new WantDraft();
+  /** The unsent choices, in the browser (drafts.ts); made once the room is known. */
+  private drafts: DraftStore<{ give: GiveTile[] | null; want: WantDraft['wants'] | null }> | null = null;
   private selected: Token | null = null;
   private draftKey = '';
   private giveDirty = false;
@@ -92,6 +95,18 @@ export class GiftTrapTable implements GameTable {
       this.want = WantDraft.from(m.secret?.myWants ?? null);
       this.giveDirty = this.wantDirty = false;
       this.selected = null;
+      // A reload in the middle of choosing: the choices not yet sent come back.
+      this.drafts ??= new DraftStore(m.snap.roomId);
+      const saved = m.me >= 0 ? this.drafts.load(key) : null;
+      if (saved?.give) {
+        this.give = GiveDraft.from(saved.give, per);
+        this.giveDirty = true;
+      }
+      if (saved?.want) {
+        this.want = WantDraft.from(null);
+        this.want.wants = { ...saved.want };
+        this.wantDirty = true;
+      }
     } else {
       // Our own submission came back (or arrived late): adopt it unless we are editing.
       if (!this.giveDirty && m.secret?.myGifts && !this.give.same(m.secret.myGifts)) this.give = GiveDraft.from(m.secret.myGifts, per);
@@ -137,7 +152,15 @@ export class GiftTrapTable implements GameTable {
 
   /** Only the local parts changed (drafts, selection): redraw without new server state. */
   private local(): void {
+    this.keepDrafts();
     this.render();
+  }
+
+  /** What is chosen and not sent, kept for a reload (drafts.ts); nothing once all is sent. */
+  private keepDrafts(): void {
+    if (!this.drafts) return;
+    if (!this.giveDirty && !this.wantDirty) this.drafts.clear();
+    else this.drafts.save(this.draftKey, { give: this.giveDirty ? this.give.tiles : null, want: this.wantDirty ? this.want.wants : null });
   }
 
   // ------------------------------------------------------------ actions
@@ -150,12 +173,14 @@ export class GiftTrapTable implements GameTable {
     clickSlot: (slot) => this.clickSlot(slot),
     submitGives: () => {
       this.giveDirty = false;
+      this.keepDrafts();
       this.session.intent({ type: 'give', tiles: this.give.tiles.map((x) => ({ ...x })) });
     },
     submitWants: () => {
       const w = this.want.complete();
       if (!w) return;
       this.wantDirty = false;
+      this.keepDrafts();
       this.session.intent({ type: 'want', wants: w });
     },
     openFrom: (from) => this.openFrom(from),
