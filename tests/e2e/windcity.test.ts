@@ -390,6 +390,12 @@ describe('Wind City in the browser', () => {
             const total = (await page.textContent(tid('plan-total'))) ?? '';
             expect(total).toMatch(/Plan cost \d+ · coins 40/);
             expect(await page.$(tid('plan-preview'))).not.toBeNull();
+            // A reload before confirming: the plan built so far is still there (client/src/games/common/drafts.ts).
+            const planItems = () => page.$$eval(`${tid('plan-list')} li`, (lis) => lis.map((li) => li.textContent));
+            const built = await planItems();
+            await page.reload();
+            await page.waitForSelector(`${tid('plan-list')} li`, { timeout: 20_000 });
+            expect(await planItems()).toEqual(built);
             // The same table on a phone: the board, the players and the card stack up.
             await page.setViewportSize({ width: 390, height: 844 });
             await page.waitForFunction(

@@ -4,6 +4,7 @@
  * and the DOM controls from the same state, and turns clicks and key presses
  * into intents.
  */
+import { DraftStore } from '../common/drafts.js';
 import type { GameTable, TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
@@ -29,6 +30,8 @@ export class WindCityTable implements GameTable {
   private stepKey = '';
   /** The step for which an action was sent (to ignore double clicks until the server answers). */
   private sentFor = '';
+  /** The unsent plan and house choices, in the browser; made once the room is known. */
+  private drafts: DraftStore<{ plan: number[]; selected: number[] }> | null = null;
   /** Market answers sent (per buyer), for this step. */
   private answered = new Set<number>();
   private timer = 0;
@@ -91,6 +94,13 @@ export class WindCityTable implements GameTable {
       this.planDraft = [];
       this.selected = [];
       this.answered.clear();
+      // A reload in the middle of choosing: the plan or the houses picked and not yet sent come back.
+      this.drafts ??= new DraftStore(m.snap.roomId);
+      const saved = m.me >= 0 ? this.drafts.load(key) : null;
+      if (saved) {
+        this.planDraft = saved.plan.slice(0, MAX_PLAN);
+        this.selected = saved.selected.slice();
+      }
     }
     // Houses no longer choosable (e.g. blown away, insured meanwhile) leave the selection.
     if (this.selected.length) {
@@ -115,6 +125,13 @@ export class WindCityTable implements GameTable {
   }
 
   // ------------------------------------------------------------ state
+
+  /** What is chosen and not sent, kept for a reload (common/drafts.ts); nothing once sent. */
+  private keepDrafts(): void {
+    if (!this.drafts) return;
+    if (this.sent || (!this.planDraft.length && !this.selected.length)) this.drafts.clear();
+    else this.drafts.save(this.stepKey, { plan: this.planDraft, selected: this.selected });
+  }
 
   private get sent(): boolean {
     return this.sentFor === this.stepKey;
@@ -211,6 +228,7 @@ export class WindCityTable implements GameTable {
   private render(): void {
     const m = this.model;
     if (!m) return;
+    this.keepDrafts();
     const s = this.sceneState(m);
     this.scene.update(s);
     const { log: _log, records: _records, ...view } = m.view;
