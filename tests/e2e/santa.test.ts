@@ -100,6 +100,12 @@ async function step(p: Player): Promise<string | null> {
     // Move the last player one place up, then confirm.
     const ups = await ids(page, 'order-up', true);
     await page.click(tid(`order-up-${ups[ups.length - 1]}`), opts);
+    // A reload before confirming keeps the order as rearranged (client/src/games/common/drafts.ts).
+    const order = () => page.textContent(tid('order-list'));
+    const arranged = await order();
+    await page.reload();
+    await page.waitForSelector(tid('order-confirm'), { timeout: 20_000 });
+    expect(await order()).toBe(arranged);
     await page.screenshot({ path: shot(`order-${p.name.toLowerCase()}`), fullPage: true });
     await page.click(tid('order-confirm'), opts);
     await gone(page, tid('order-confirm'));

@@ -4,6 +4,7 @@
  * Pixi scene and the DOM controls from the same state, and turns clicks and
  * key presses into intents.
  */
+import { DraftStore } from '../common/drafts.js';
 import type { GameTable, TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
@@ -28,6 +29,8 @@ export class SantaTable implements GameTable {
   private routeVia: HouseId[] = [];
   /** Changes whenever the game moves on: local choices are reset then. */
   private stepKey = '';
+  /** The unsent route and order, in the browser; made once the room is known. */
+  private drafts: DraftStore<{ routeTarget: HouseId | null; routeVia: HouseId[]; order: number[] | null }> | null = null;
   /** The step for which an action was sent (to ignore double clicks until the server answers). */
   private sentFor = '';
   private unsubscribe: () => void;
@@ -89,6 +92,14 @@ export class SantaTable implements GameTable {
       this.routeVia = [];
       if (v.phase !== 'order' || v.orderBy !== m.me) this.orderDraft = null;
       else if (!this.orderDraft || this.orderDraft.length !== m.n) this.orderDraft = this.defaultOrder(m);
+      // A reload in the middle of choosing: the route or the order not yet sent comes back.
+      this.drafts ??= new DraftStore(m.snap.roomId);
+      const saved = m.me >= 0 ? this.drafts.load(key) : null;
+      if (saved) {
+        this.routeTarget = saved.routeTarget;
+        this.routeVia = saved.routeVia.slice();
+        if (saved.order && this.orderDraft && saved.order.length === this.orderDraft.length) this.orderDraft = saved.order.slice();
+      }
     }
     if (v.phase !== 'pick') this.pendingPick = null;
     else if (m.secret?.myPick === this.pendingPick) this.pendingPick = null;
@@ -163,7 +174,16 @@ export class SantaTable implements GameTable {
     };
   }
 
+  /** What is chosen and not sent, kept for a reload (common/drafts.ts); nothing once sent. */
+  private keepDrafts(): void {
+    if (!this.drafts) return;
+    const chosen = this.routeTarget !== null || this.routeVia.length > 0 || this.orderDraft !== null;
+    if (this.sentFor === this.stepKey || !chosen) this.drafts.clear();
+    else this.drafts.save(this.stepKey, { routeTarget: this.routeTarget, routeVia: this.routeVia, order: this.orderDraft });
+  }
+
   private render(): void {
+    this.keepDrafts();
     const m = this.model;
     if (!m) return;
     const s = this.sceneState(m);
