@@ -227,6 +227,11 @@ describe('Santa Claus in the browser', () => {
     }
     expect(await bob.page.getAttribute(tid('my-role'), 'data-role')).toBe('santa');
     expect(await alice.page.getAttribute(tid('my-role'), 'data-role')).toBe('kid');
+    // Bots are marked in each page's language: "(bot)" for Alice, "（ボット）" for Bob.
+    expect(await alice.page.textContent(tid('presence'))).toMatch(/ \(bot\)/);
+    const bobSees = (await bob.page.textContent(tid('presence'))) ?? '';
+    expect(bobSees).toContain('（ボット）');
+    expect(bobSees).not.toContain('(bot)');
 
     // --- The rules page lists the rulings, with this room's variants marked.
     await alice.page.click(tid('santa-rules'));

@@ -141,6 +141,7 @@ const en = {
     seatKept: 'You left the match; your seat is kept. Rejoin it from “Your tables”.',
   },
   lobby: {
+    botName: '{{name}} (bot)',
     invite: 'Invite friends with this link',
     copy: 'Copy',
     copied: 'Link copied!',

@@ -136,6 +136,7 @@ const fr: Resources = {
     seatKept: 'Vous avez quitté la partie ; votre place est gardée. Reprenez-la depuis « Vos tables ».',
   },
   lobby: {
+    botName: '{{name}} (robot)',
     invite: 'Invitez vos amis avec ce lien',
     copy: 'Copier',
     copied: 'Lien copié !',

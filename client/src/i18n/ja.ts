@@ -134,6 +134,7 @@ const ja: Resources = {
     seatKept: 'ゲームを抜けました。席は確保されています。「あなたのテーブル」から戻れます。',
   },
   lobby: {
+    botName: '{{name}}（ボット）',
     invite: 'このリンクで友だちを招待',
     copy: 'コピー',
     copied: 'リンクをコピーしました！',

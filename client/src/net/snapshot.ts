@@ -4,6 +4,7 @@
  * The game's public view is rebuilt by a ViewDecoder that parses only the
  * parts that changed and keeps the identity of the others.
  */
+import { botDisplayName } from '../util/bot-name.js';
 import { roomFields, type ChatFields, type MemberFields, type SeatFields } from '@fireside/shared/protocol/room-state';
 import { ViewDecoder } from '@fireside/shared/protocol/view-wire';
 export type RoomStatus = 'lobby' | 'playing' | 'ended';
@@ -61,7 +62,12 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null, 
   const raw = roomFields(state);
   const me = memberId ? raw.members[memberId] : undefined;
   const mySeat = me ? me.seat : -1;
-  const seats: SeatSnap[] = raw.seats.map((s, i) => ({ ...s, kind: s.kind as SeatKind, secret: i === mySeat ? parse(s.secret) : null }));
+  const seats: SeatSnap[] = raw.seats.map((s, i) => ({
+    ...s,
+    name: s.kind === 'bot' ? botDisplayName(s.name) : s.name,
+    kind: s.kind as SeatKind,
+    secret: i === mySeat ? parse(s.secret) : null,
+  }));
   return {
     roomId,
     game: raw.game,

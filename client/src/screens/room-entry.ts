@@ -3,6 +3,7 @@
  * preview (the table as GET /api/tables/<id> describes it, then the nickname
  * form), and the card that says why a room could not be entered.
  */
+import { botDisplayName } from '../util/bot-name.js';
 import { h } from '../util/dom.js';
 import { listNames, t } from '../i18n/index.js';
 import { gameInfo } from '../games/catalog.js';
@@ -44,7 +45,7 @@ function seatList(x: TableSummary): HTMLElement {
                   'aria-label': s.connected ? t('lobby.online') : t('lobby.offline'),
                   title: s.connected ? t('lobby.online') : t('lobby.offline'),
                 }),
-                h('span', { class: 'seat-name' }, s.name),
+                h('span', { class: 'seat-name' }, s.kind === 'bot' ? botDisplayName(s.name) : s.name),
                 // Names are unique at a table (server names.ts), so the host's seat is the one with the host's name.
                 s.kind === 'human' && s.name === x.host ? h('span', { class: 'badge badge-host' }, '👑 ', t('lobby.host')) : null,
                 s.kind === 'bot' ? h('span', { class: 'badge badge-bot' }, '🤖 ', t('lobby.bot')) : null,
