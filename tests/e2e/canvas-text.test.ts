@@ -7,25 +7,17 @@
  * Needs `npm run build` first. Screenshots: tests/artifacts/canvas-text-*.png.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, launchChromium, openPage, startBotTable, startBuiltServer, type ServerProcess } from './harness.js';
-import { canvasTexts, overlaps } from './text-overlap.js';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, PHONE, openPage, startBotTable } from './harness.js';
+import { useBrowserAndServer } from './use-browser.js';
+import { overlaps, settledCanvasTexts } from './text-overlap.js';
 
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startBuiltServer({ FIRESIDE_BOT_DELAY_MS: '200' });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = useBrowserAndServer({ FIRESIDE_BOT_DELAY_MS: '200' });
 
 async function phoneTable(game: string, lang: string): Promise<Page> {
-  const page = await openPage(browser, PHONE);
-  await startBotTable(page, server.base, game, lang);
+  const page = await openPage(t.browser, PHONE);
+  await startBotTable(page, t.server.base, game, lang);
   return page;
 }
 
@@ -38,7 +30,7 @@ describe('canvas texts on a phone', () => {
       for (const lang of ['en', 'fr', 'ja']) {
         const page = await phoneTable(game, lang);
         await page.waitForTimeout(2500);
-        const first = await canvasTexts(page);
+        const first = await settledCanvasTexts(page);
         expect(first.length).toBeGreaterThan(5);
         expect({ lang, overlaps: described(overlaps(first)) }).toEqual({ lang, overlaps: [] });
         // When this player must act (the prompt bar says so), the table waits for them: a settled moment.
@@ -48,7 +40,7 @@ describe('canvas texts on a phone', () => {
           .catch(() => false);
         if (mine) {
           await page.waitForTimeout(800);
-          expect({ lang, overlaps: described(overlaps(await canvasTexts(page))) }).toEqual({ lang, overlaps: [] });
+          expect({ lang, overlaps: described(overlaps(await settledCanvasTexts(page))) }).toEqual({ lang, overlaps: [] });
         }
         await page.screenshot({ path: path.join(ARTIFACTS, `canvas-text-${game}-${lang}.png`), fullPage: true });
         await page.close();

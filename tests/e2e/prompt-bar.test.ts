@@ -7,20 +7,12 @@
  * Needs `npm run build` first. Screenshots: tests/artifacts/prompt-bar-*.png.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, launchChromium, openPage, startBotTable, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, PHONE, openPage, startBotTable, tid } from './harness.js';
+import { useBrowserAndServer } from './use-browser.js';
 
-let server: ServerProcess;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startBuiltServer({ FIRESIDE_BOT_DELAY_MS: '300' });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const t = useBrowserAndServer({ FIRESIDE_BOT_DELAY_MS: '300' });
 
 const barShown = (page: Page) => page.$eval(tid('prompt-bar'), (e) => !(e as HTMLElement).hidden && getComputedStyle(e).display !== 'none');
 
@@ -28,8 +20,8 @@ describe('the prompt bar', () => {
   it.each([['en'], ['fr'], ['ja']])(
     'on a phone (%s): says what the game waits for and leads to the controls',
     async (lang) => {
-      const page = await openPage(browser, PHONE);
-      await startBotTable(page, server.base, 'gifttrap', lang);
+      const page = await openPage(t.browser, PHONE);
+      await startBotTable(page, t.server.base, 'gifttrap', lang);
       await page.waitForFunction(() => {
         const bar = document.querySelector('[data-testid="prompt-bar"]') as HTMLElement | null;
         return !!bar && !bar.hidden && (bar.textContent ?? '').length > 0;
@@ -82,8 +74,8 @@ describe('the prompt bar', () => {
   );
 
   it('is not there on a desktop', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await startBotTable(page, server.base, 'gifttrap', 'en');
+    const page = await openPage(t.browser, { viewport: { width: 1280, height: 900 } });
+    await startBotTable(page, t.server.base, 'gifttrap', 'en');
     await page.waitForSelector(tid('phase-title'));
     expect(await barShown(page)).toBe(false);
     await page.close();

@@ -58,3 +58,19 @@ export function overlaps(boxes: TextBox[], slack = 2): [TextBox, TextBox][] {
   }
   return found;
 }
+
+/**
+ * The canvas texts once the table has settled: two reads 300 ms apart that
+ * agree (a text flying across the table in an animation is not a layout
+ * fault), or the last read after `timeoutMs`.
+ */
+export async function settledCanvasTexts(page: Page, timeoutMs = 6000): Promise<TextBox[]> {
+  const end = Date.now() + timeoutMs;
+  let last = await canvasTexts(page);
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await canvasTexts(page);
+    if (JSON.stringify(now) === JSON.stringify(last) || Date.now() > end) return now;
+    last = now;
+  }
+}
