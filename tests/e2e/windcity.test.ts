@@ -529,7 +529,9 @@ describe('Wind City in the browser', () => {
     expect(bobActions.filter((a) => a.startsWith('place')).length).toBe(12);
     expect(bobActions.filter((a) => a.startsWith('ask'))).toEqual([`ask:${sold!.square}:${sold!.price}`]);
     // Both clients agree on the players' coins and points; the events tell the story.
-    const scores = async (p: Page) => p.$$eval(`${tid('scores')} tbody tr td`, (tds) => tds.map((td) => td.textContent));
+    // The same table in every language, but for how a bot is marked ("(bot)", "（ボット）").
+    const scores = async (p: Page) =>
+      p.$$eval(`${tid('scores')} tbody tr td`, (tds) => tds.map((td) => (td.textContent ?? '').replace(/（ボット）| \(robot\)/, ' (bot)')));
     let same = false;
     for (let i = 0; i < 20 && !same; i++) {
       same = JSON.stringify(await scores(page)) === JSON.stringify(await scores(watcher.page));
