@@ -261,7 +261,14 @@ export class GiftTrapScene extends OnDemandScene {
     const v = m.view;
     const bits = [t('game.round', { n: v.round }), t(`gifttrap.phase.${v.phase}`)];
     if (v.tier) bits.push(t(`gifttrap.tierShort.${v.tier}`));
-    this.text(bits.join('  ·  '), { fontSize: L.narrow ? 14 : 16, fontWeight: '700', fill: C.cream }, L.header.x, L.header.y + L.header.h / 2, 0, 0.5);
+    const title = this.text(
+      bits.join('  ·  '),
+      { fontSize: L.narrow ? 14 : 16, fontWeight: '700', fill: C.cream },
+      L.header.x,
+      L.header.y + L.header.h / 2,
+      0,
+      0.5,
+    );
     if (v.tier) {
       const g = new Graphics()
         .circle(L.header.x + L.header.w - 8, L.header.y + L.header.h / 2, 7)
@@ -278,6 +285,8 @@ export class GiftTrapScene extends OnDemandScene {
       0.5,
     );
     goal.alpha = 0.9;
+    // The title keeps left of the goal (long in French on a phone): a smaller font, then an ellipsis.
+    shrinkToFit(title, goal.x - goal.width - L.header.x - 10, L.narrow ? 11 : 13);
   }
 
   private trackGeom(L: TableLayout, which: 'give' | 'get') {
