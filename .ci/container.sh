@@ -129,7 +129,7 @@ step "podman run -e PORT (the image's own HEALTHCHECK)"
 RUN_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 pod run -d --name "${PROJECT}_run" --label "io.podman.compose.project=$PROJECT" --network host -e PORT="$RUN_PORT" "$IMAGE" >/dev/null 2>"$TMP/run.err" \
   || { cat "$TMP/run.err"; fail "podman run"; }
-for _ in $(seq 100); do pod logs "${PROJECT}_run" 2>&1 | grep -q "listening on http://localhost:$RUN_PORT" && break; sleep 0.2; done
+for _ in $(seq 100); do pod logs "${PROJECT}_run" >"$TMP/run.log" 2>&1; grep -q "listening on http://localhost:$RUN_PORT" "$TMP/run.log" && break; sleep 0.2; done
 pod healthcheck run "${PROJECT}_run" >/dev/null 2>&1 || { pod logs "${PROJECT}_run" | tail; fail "the image's HEALTHCHECK (PORT=$RUN_PORT)"; }
 [ "$(pod exec "${PROJECT}_run" id -un)" = node ] || fail "the server does not run as node"
 # (podman without systemd complains about healthcheck timers: not an error here)
@@ -222,8 +222,11 @@ grep -q 'rejoining' "$TMP/restart.err" || fail "the bot clients never lost the r
 ROOM_ID=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n").pop()).roomId)' "$TMP/restart.out")
 # The server logs JSON lines (docs/self-hosting.md, "Logs and metrics"): the room's own `room.restored` event, mid-match.
 RESTORED="\"roomId\":\"$ROOM_ID\".*\"event\":\"room.restored\",\"status\":\"playing\""
-pod logs "$CTR" 2>&1 | grep -q "$RESTORED" || { pod logs "$CTR" 2>&1 | tail -20; fail "the server did not restore room $ROOM_ID from /data"; }
-pod logs "$CTR" 2>&1 | grep "$RESTORED\|\"event\":\"restore.done\"" | sed 's/^/   | /' | tail -3
+# Logs go to a file before grep: under pipefail, `pod logs | grep -q` fails when grep stops
+# reading early and `pod logs` dies of SIGPIPE (this is what failed CI once, with the line there).
+pod logs "$CTR" >"$TMP/ctr.log" 2>&1
+grep -q "$RESTORED" "$TMP/ctr.log" || { tail -20 "$TMP/ctr.log"; fail "the server did not restore room $ROOM_ID from /data"; }
+grep "$RESTORED\|\"event\":\"restore.done\"" "$TMP/ctr.log" | sed 's/^/   | /' | tail -3
 done_step "restart mid-game"
 
 # ---------------------------------------------------------------- 6. graceful stop
@@ -251,7 +254,8 @@ echo "   podman stop took ${stop_ms} ms; exit code $code"
 pod logs "$CTR" 2>&1 | sed 's/^/   | /' | tail -8
 sed 's/^/   client: /' "$TMP/listener.log"
 [ "$code" = 0 ] || fail "exit code $code (expected 0)"
-pod logs "$CTR" 2>&1 | grep -q 'shut down gracefully' || fail "no 'shut down gracefully' log line"
+pod logs "$CTR" >"$TMP/ctr.log" 2>&1
+grep -q 'shut down gracefully' "$TMP/ctr.log" || fail "no 'shut down gracefully' log line"
 grep -q 'message restarting' "$TMP/listener.log" || fail "the client did not receive restarting"
 grep -q 'left 4001' "$TMP/listener.log" || fail "the client was not closed with 4001"
 [ "$stop_ms" -lt 9000 ] || fail "stopping took ${stop_ms} ms (the stop timeout is 10 s)"
