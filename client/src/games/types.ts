@@ -8,6 +8,8 @@ export interface GameTable {
   update(snapshot: RoomSnapshot): void;
   /** The language changed: redraw every text. */
   relabel(): void;
+  /** A summary of the match's last round is up: the room shows the results once it closes (the table calls onResults). */
+  readonly holdsResults?: boolean;
   destroy(): void;
 }
 
@@ -16,6 +18,8 @@ export interface TableHosts {
   canvas: HTMLElement;
   /** Where the DOM controls go (beside the canvas on wide screens, below on narrow ones). */
   controls: HTMLElement;
+  /** The frame around the canvas, for cards drawn over the table (round summaries); none in a replay. */
+  frame?: HTMLElement;
 }
 
 export interface GameModule {

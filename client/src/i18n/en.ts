@@ -230,6 +230,10 @@ const en = {
     waitingAgain: 'Waiting for the host to start a new match.',
     backToTable: 'Final table',
     over: 'Game over',
+    summary: {
+      continue: 'Continue',
+      results: 'See the results',
+    },
   },
   replay: {
     title: 'Replay',

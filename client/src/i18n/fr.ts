@@ -225,6 +225,10 @@ const fr: Resources = {
     waitingAgain: 'En attente de l’hôte pour une nouvelle partie.',
     backToTable: 'Table finale',
     over: 'Partie terminée',
+    summary: {
+      continue: 'Continuer',
+      results: 'Voir les résultats',
+    },
   },
   replay: {
     title: 'Rediffusion',

@@ -223,6 +223,10 @@ const ja: Resources = {
     waitingAgain: 'ホストが新しいゲームを始めるのを待っています。',
     backToTable: '最終盤面',
     over: 'ゲーム終了',
+    summary: {
+      continue: '続ける',
+      results: '結果を見る',
+    },
   },
   replay: {
     title: 'リプレイ',

@@ -40,6 +40,7 @@ export class RoomScreen {
   private side = h('aside', { class: 'side' });
   private controls = h('section', { class: 'panel controls', testid: 'controls', 'aria-label': 'controls' });
   private canvasHost = h('div', { class: 'canvas-host', testid: 'canvas-host' });
+  private tableFrame = h('div', { class: 'table-frame' }, this.canvasHost);
   /** On a phone, the controls' prompt pinned to the screen's bottom while playing (prompt-bar.ts). */
   private promptBar: PromptBar | null = null;
   private endTimer = 0;
@@ -183,7 +184,7 @@ export class RoomScreen {
     if (mode === 'end') {
       // Let the last reveal play out on the table before the results.
       if (this.showEndFor !== snap.matchNo) {
-        if (this.table && !this.endTimer) this.endTimer = window.setTimeout(() => this.showEnd(), 3500);
+        if (this.table && !this.endTimer) this.endTimer = window.setTimeout(() => this.showEndUnlessHeld(), 3500);
         if (this.table) mode = 'play';
         else this.showEndFor = snap.matchNo;
       }
@@ -206,6 +207,13 @@ export class RoomScreen {
       void this.updateTable(snap);
     }
     if (mode === 'end') this.renderEnd(snap);
+  }
+
+  /** The last reveal has played out; the table may still hold the results behind its last round's summary (it calls showEnd). */
+  private showEndUnlessHeld(): void {
+    this.endTimer = 0;
+    if (this.table?.holdsResults) return;
+    this.showEnd();
   }
 
   private showEnd(): void {
@@ -279,7 +287,7 @@ export class RoomScreen {
       patch(this.stage, this.lobby.el);
       patch(this.side, chatEl);
     } else if (mode === 'play') {
-      patch(this.stage, h('div', { class: 'table-frame' }, this.canvasHost));
+      patch(this.stage, this.tableFrame);
       patch(this.side, this.presence?.el, this.controls, chatEl);
     } else if (mode === 'end') {
       patch(this.side, chatEl);
@@ -297,7 +305,7 @@ export class RoomScreen {
     if (this.tableLoading || !this.game || !this.session) return;
     this.tableLoading = true;
     try {
-      const table = await this.game.createTable({ canvas: this.canvasHost, controls: this.controls }, this.session, snap, () => this.showEnd());
+      const table = await this.game.createTable({ canvas: this.canvasHost, controls: this.controls, frame: this.tableFrame }, this.session, snap, () => this.showEnd());
       if (this.disposed || this.mode !== 'play') {
         table.destroy();
         return;

@@ -16,6 +16,8 @@ import { GiftTrapScene, type RoundRecap, type SceneState, type Token } from './s
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
 import { closeRules, openRules } from './rules-page.js';
+import { RoundSummaries } from '../common/round-summary.js';
+import { giftTrapSummary } from './round-summary.js';
 
 export class GiftTrapTable implements GameTable {
   private model: Model | null = null;
@@ -31,6 +33,7 @@ export class GiftTrapTable implements GameTable {
   private onResults: () => void = () => {};
   private recap: RoundRecap | null = null;
   private controlsKey = '';
+  private summaries: RoundSummaries | null = null;
 
   private constructor(
     private scene: GiftTrapScene,
@@ -38,6 +41,11 @@ export class GiftTrapTable implements GameTable {
     private session: RoomSession,
   ) {
     this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
+    if (hosts.frame) this.summaries = new RoundSummaries(hosts.frame, () => this.onResults());
+  }
+
+  get holdsResults(): boolean {
+    return !!this.summaries?.holdsResults;
   }
 
   get app() {
@@ -70,15 +78,18 @@ export class GiftTrapTable implements GameTable {
     this.model = m;
     this.syncDrafts(m);
     this.render();
+    this.summaries?.offer(giftTrapSummary(m));
   }
 
   relabel(): void {
     this.controlsKey = '';
     this.render();
+    if (this.model) this.summaries?.offer(giftTrapSummary(this.model));
   }
 
   destroy(): void {
     closeRules();
+    this.summaries?.destroy();
     this.resizeObs.disconnect();
     this.scene.destroy();
   }

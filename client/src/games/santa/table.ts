@@ -15,6 +15,8 @@ import { myMoves, setupHouses, toModel, type Model } from './model.js';
 import { SantaScene, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
+import { RoundSummaries } from '../common/round-summary.js';
+import { santaSummary } from './round-summary.js';
 import { closeRules, openRules } from './rules-page.js';
 
 export class SantaTable implements GameTable {
@@ -34,6 +36,7 @@ export class SantaTable implements GameTable {
   /** The step for which an action was sent (to ignore double clicks until the server answers). */
   private sentFor = '';
   private unsubscribe: () => void;
+  private summaries: RoundSummaries | null = null;
 
   private constructor(
     private scene: SantaScene,
@@ -41,6 +44,7 @@ export class SantaTable implements GameTable {
     private session: RoomSession,
   ) {
     this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
+    if (hosts.frame) this.summaries = new RoundSummaries(hosts.frame, () => this.onResults());
     scene.routesTo = (house) => this.routesTo(house);
     window.addEventListener('keydown', this.onKey);
     // A refused intent: let the player try again.
@@ -54,6 +58,10 @@ export class SantaTable implements GameTable {
 
   get app() {
     return this.scene.app;
+  }
+
+  get holdsResults(): boolean {
+    return !!this.summaries?.holdsResults;
   }
 
   /** Is a move still being animated? */
@@ -104,15 +112,18 @@ export class SantaTable implements GameTable {
     if (v.phase !== 'pick') this.pendingPick = null;
     else if (m.secret?.myPick === this.pendingPick) this.pendingPick = null;
     this.render();
+    this.summaries?.offer(santaSummary(m), () => this.scene.busy);
   }
 
   relabel(): void {
     this.controlsKey = '';
     this.render();
+    if (this.model) this.summaries?.offer(santaSummary(this.model));
   }
 
   destroy(): void {
     closeRules();
+    this.summaries?.destroy();
     this.unsubscribe();
     window.removeEventListener('keydown', this.onKey);
     this.resizeObs.disconnect();

@@ -17,6 +17,8 @@ import { cardById, iDecide, myCard, myKauf, myPlacements, planCost, previewPlan,
 import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
+import { RoundSummaries } from '../common/round-summary.js';
+import { actSummary } from './act-summary.js';
 import { closeRules, openRules } from './rules-page.js';
 
 export class WindCityTable implements GameTable {
@@ -35,6 +37,7 @@ export class WindCityTable implements GameTable {
   /** Market answers sent (per buyer), for this step. */
   private answered = new Set<number>();
   private timer = 0;
+  private summaries: RoundSummaries | null = null;
   private unsubscribe: () => void;
 
   private constructor(
@@ -43,6 +46,7 @@ export class WindCityTable implements GameTable {
     private session: RoomSession,
   ) {
     this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
+    if (hosts.frame) this.summaries = new RoundSummaries(hosts.frame, () => this.onResults());
     window.addEventListener('keydown', this.onKey);
     this.unsubscribe = session.serverError.on((e) => {
       if (e.type !== 'intent') return;
@@ -56,6 +60,10 @@ export class WindCityTable implements GameTable {
 
   get app() {
     return this.scene.app;
+  }
+
+  get holdsResults(): boolean {
+    return !!this.summaries?.holdsResults;
   }
 
   /** Is an act still being animated? */
@@ -108,15 +116,18 @@ export class WindCityTable implements GameTable {
       this.selected = this.selected.filter((sq) => ok.has(sq));
     }
     this.render();
+    this.summaries?.offer(actSummary(m), () => this.scene.busy);
   }
 
   relabel(): void {
     this.controlsKey = '';
     this.render();
+    if (this.model) this.summaries?.offer(actSummary(this.model));
   }
 
   destroy(): void {
     closeRules();
+    this.summaries?.destroy();
     clearInterval(this.timer);
     this.unsubscribe();
     window.removeEventListener('keydown', this.onKey);

@@ -88,6 +88,12 @@ const en = {
     goal: 'Goal {{goal}}',
   },
   scores: 'Scores',
+  summary: {
+    title: 'Round {{n}} is over',
+    lastTitle: 'Round {{n}}, the last one, is over',
+    openings: 'The gifts opened',
+    pawns: 'The pawns',
+  },
   tableLabel: 'Gift Trap table: the same actions are available with the buttons beside it.',
   end: {
     show: 'See the results',

@@ -85,6 +85,12 @@ const fr: GiftTrapTexts = {
     goal: 'Objectif {{goal}}',
   },
   scores: 'Scores',
+  summary: {
+    title: 'Fin de la manche {{n}}',
+    lastTitle: 'Fin de la manche {{n}}, la dernière',
+    openings: 'Les cadeaux ouverts',
+    pawns: 'Les pions',
+  },
   tableLabel: 'Table de Gift Trap : les mêmes actions sont possibles avec les boutons à côté.',
   end: {
     show: 'Voir les résultats',

@@ -85,6 +85,12 @@ const ja: GiftTrapTexts = {
     goal: 'ゴール {{goal}}',
   },
   scores: '得点',
+  summary: {
+    title: '第{{n}}ラウンド終了',
+    lastTitle: '最終ラウンド（第{{n}}ラウンド）終了',
+    openings: '開けられたプレゼント',
+    pawns: 'コマの動き',
+  },
   tableLabel: 'ギフトトラップの盤面：同じ操作は横のボタンでもできます。',
   end: {
     show: '結果を見る',

@@ -132,6 +132,12 @@ const en = {
     present: 'Present',
   },
   scores: 'Scores',
+  summary: {
+    title: 'Round {{n}} is over',
+    lastTitle: 'Round {{n}}, the last one, is over',
+    happened: 'What happened',
+    points: 'Points',
+  },
   score: 'Score',
   card: 'Card',
   cards_one: '{{count}} card',

@@ -129,6 +129,12 @@ const fr: SantaTexts = {
     present: 'Cadeau',
   },
   scores: 'Scores',
+  summary: {
+    title: 'Fin de la manche {{n}}',
+    lastTitle: 'Fin de la manche {{n}}, la dernière',
+    happened: 'Ce qui s’est passé',
+    points: 'Points',
+  },
   score: 'Score',
   card: 'Carte',
   cards_one: '{{count}} carte',

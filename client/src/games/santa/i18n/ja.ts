@@ -129,6 +129,12 @@ const ja: SantaTexts = {
     present: 'プレゼント',
   },
   scores: '得点',
+  summary: {
+    title: '第{{n}}ラウンド終了',
+    lastTitle: '最終ラウンド（第{{n}}ラウンド）終了',
+    happened: '起きたこと',
+    points: '得点の動き',
+  },
   score: '得点',
   card: 'カード',
   cards_one: '{{count}}枚',

@@ -201,6 +201,12 @@ const en = {
     points: 'Points',
   },
   legend: '★ beach or double house (20 points) · white frame and shield: insured · dome: observatory (+5 to stop there).',
+  summary: {
+    title: 'Turn {{n}} ({{name}}) is over',
+    lastTitle: 'Turn {{n}} ({{name}}), the last one, is over',
+    happened: 'What happened',
+    coins: 'Coins',
+  },
   end: {
     turn: 'turn',
     housesChart: 'Houses on the board after each turn',

@@ -202,6 +202,12 @@ const fr: WindCityTexts = {
     points: 'Points',
   },
   legend: '★ maison de plage ou double (20 points) · cadre blanc et bouclier : assurée · coupole : observatoire (+5 pour s’y arrêter).',
+  summary: {
+    title: 'Fin du tour {{n}} ({{name}})',
+    lastTitle: 'Fin du tour {{n}} ({{name}}), le dernier',
+    happened: 'Ce qui s’est passé',
+    coins: 'Pièces',
+  },
   end: {
     turn: 'tour',
     housesChart: 'Maisons sur le plateau après chaque tour',

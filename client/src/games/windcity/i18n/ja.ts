@@ -198,6 +198,12 @@ const ja: WindCityTexts = {
     points: '得点',
   },
   legend: '★ 浜辺の家か2軒の家（20点）· 白い枠と盾：保険付き · ドーム：観測所（止まると+5）。',
+  summary: {
+    title: '第{{n}}ターン（{{name}}）終了',
+    lastTitle: '最終ターン（第{{n}}ターン・{{name}}）終了',
+    happened: '起きたこと',
+    coins: 'コイン',
+  },
   end: {
     turn: '手番',
     housesChart: '各手番後の盤上の家',

@@ -1,0 +1,167 @@
+/**
+ * The end of a round (Gift Trap, Santa) or of an act (Wind City), told in one
+ * card over the table: what happened and who scored. It stays until the
+ * player continues or a few seconds pass (the countdown pauses while the
+ * pointer or the keyboard focus is on the card, so a reader is never cut off).
+ * The last round's summary comes before the end screen: the room waits for it
+ * (`RoundSummaries.holdsResults`).
+ *
+ * Each game only says *what* to show (`SummaryContent`, from its public view);
+ * when to show it is decided here, once for the three games.
+ */
+import { h } from '../../util/dom.js';
+import { t } from '../../i18n/index.js';
+import './round-summary.css';
+
+export interface SummaryContent {
+  /** Identifies the round or act (e.g. `3:r2`): each one is shown once. */
+  key: string;
+  title: string;
+  body: HTMLElement;
+  /** The match's last round: closing it shows the results. */
+  final: boolean;
+}
+
+/** How long a summary stays if nobody continues. */
+export const SUMMARY_MS = 9000;
+export const FINAL_SUMMARY_MS = 12000;
+
+export class RoundSummaries {
+  readonly el: HTMLElement;
+  private shownKey: string | null = null;
+  private open: SummaryContent | null = null;
+  private first = true;
+  private timer = 0;
+  private left = 0;
+  private lastTick = 0;
+  private paused = false;
+  private bar: HTMLElement | null = null;
+  /** A summary waiting for the board's animations to end. */
+  private pending: SummaryContent | null = null;
+  private busy: () => boolean = () => false;
+
+  /**
+   * @param host where the card goes (the table's frame, over the canvas)
+   * @param onFinalClosed called when the last round's summary closes (show the results)
+   */
+  constructor(
+    host: HTMLElement,
+    private onFinalClosed: () => void,
+  ) {
+    this.el = h('div', { class: 'round-summary-layer', hidden: true });
+    this.el.addEventListener('pointerenter', () => (this.paused = true));
+    this.el.addEventListener('pointerleave', () => (this.paused = false));
+    this.el.addEventListener('focusin', () => (this.paused = true));
+    this.el.addEventListener('focusout', () => (this.paused = false));
+    this.el.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') this.close();
+    });
+    host.append(this.el);
+  }
+
+  /** The last round's summary is up: the results wait for it. */
+  get holdsResults(): boolean {
+    return this.final;
+  }
+
+  /**
+   * Called on every state update with what the state would summarize (null
+   * when it is mid-round). A summary shows when its round ends while the table
+   * is watched; a table opened after that (a reload, a late spectator) starts
+   * quietly: the round is in the log already.
+   */
+  offer(content: SummaryContent | null, busy: () => boolean = () => false): void {
+    const first = this.first;
+    this.first = false;
+    if (!content) return;
+    if (content.key === this.shownKey) {
+      // Same round, newer state (a chat line, a language change): refresh the text.
+      if (this.open) this.render(content);
+      else if (this.pending) this.pending = content;
+      return;
+    }
+    this.shownKey = content.key;
+    if (first) return;
+    this.close();
+    this.busy = busy;
+    this.startTicking();
+    if (busy()) this.pending = content; // the round's last move is still being animated: let it land first
+    else this.show(content);
+  }
+
+  /** Close the card (Continue, Escape, or the countdown). */
+  close(): void {
+    const was = this.open;
+    this.open = this.pending = null;
+    clearInterval(this.timer);
+    this.timer = 0;
+    this.el.hidden = true;
+    this.el.replaceChildren();
+    if (was?.final) this.onFinalClosed();
+  }
+
+  destroy(): void {
+    clearInterval(this.timer);
+    this.el.remove();
+  }
+
+  /** The last round's summary is up or about to be. */
+  private get final(): boolean {
+    return !!(this.open?.final || this.pending?.final);
+  }
+
+  private startTicking(): void {
+    this.lastTick = performance.now();
+    clearInterval(this.timer);
+    this.timer = window.setInterval(() => this.tick(), 100);
+  }
+
+  private show(content: SummaryContent): void {
+    this.left = content.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
+    this.paused = false;
+    this.render(content);
+    this.el.hidden = false;
+  }
+
+  private render(content: SummaryContent): void {
+    this.open = content;
+    const total = content.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
+    this.bar = h('div', { class: 'round-summary-bar', style: { transform: `scaleX(${this.left / total})` } });
+    this.el.replaceChildren(
+      h(
+        'section',
+        { class: 'round-summary', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-summary-title', testid: 'round-summary', dataset: { key: content.key, final: String(content.final) } },
+        h('h2', { class: 'round-summary-title', id: 'round-summary-title' }, content.title),
+        content.body,
+        h(
+          'div',
+          { class: 'round-summary-foot' },
+          h(
+            'button',
+            { class: 'btn btn-primary', type: 'button', testid: 'round-summary-continue', onclick: () => this.close() },
+            t(content.final ? 'game.summary.results' : 'game.summary.continue'),
+          ),
+        ),
+        this.bar,
+      ),
+    );
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    const dt = now - this.lastTick;
+    this.lastTick = now;
+    if (this.pending) {
+      if (this.busy()) return;
+      const content = this.pending;
+      this.pending = null;
+      this.show(content);
+      return;
+    }
+    if (this.paused || !this.open) return;
+    this.left -= dt;
+    const total = this.open.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
+    if (this.bar) this.bar.style.transform = `scaleX(${Math.max(0, this.left / total)})`;
+    if (this.left <= 0) this.close();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Round summaries (issue 12, item 2): each round (Gift Trap, Santa) or act
+ * (Wind City) ends with a card over the table telling what happened and the
+ * scores before → after; Continue closes it; the last round's summary comes
+ * before the end screen, which waits for it.
+ *
+ * A page watches bots play a whole match of each game (the host is an SDK
+ * client, not seated). The figures on the card are checked against the
+ * match's own record in the public view the page decoded.
+ */
+import '../../server/testing/ws-setup.js';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { createRoom, type Player } from '../../server/testing/harness.js';
+import { ARTIFACTS, PHONE, openPage, tid } from './harness.js';
+import { useBrowserAndServer } from './use-browser.js';
+
+const env = useBrowserAndServer({ FIRESIDE_BOT_DELAY_MS: '40' });
+const hosts: Player[] = [];
+afterAll(async () => {
+  await Promise.all(hosts.map((h) => h.leave()));
+});
+
+const SUMMARY = tid('round-summary');
+
+async function watchBots(game: string, players: number, lang: string, phone = false): Promise<Page> {
+  const host = await createRoom(env.server.base, { game, name: 'Hostess', players });
+  hosts.push(host);
+  const page = await openPage(env.browser, phone ? PHONE : { viewport: { width: 1280, height: 900 } });
+  await page.addInitScript((l) => {
+    localStorage.setItem('fireside:lang', l);
+    localStorage.setItem('fireside:nickname', 'Viewer');
+  }, lang);
+  await page.goto(`${env.server.base}/room/${host.room.roomId}`);
+  await page.click(tid('join-submit'));
+  await page.waitForSelector(tid('lobby'));
+  host.send('fillBots');
+  await host.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
+  host.send('start');
+  await page.waitForSelector(tid('table-canvas'));
+  return page;
+}
+
+interface Shown {
+  key: string;
+  final: boolean;
+  /** Per seat (row), per column: the value after the round. */
+  after: number[][];
+  lines: number;
+  view: Record<string, unknown>;
+}
+
+/** The summary on screen and the view the page holds, read in one go (bots keep playing meanwhile). */
+async function readSummary(page: Page): Promise<Shown> {
+  return page.evaluate((sel) => {
+    const card = document.querySelector<HTMLElement>(sel)!;
+    const rows = [...card.querySelectorAll('tbody tr')];
+    // A cell reads "12 → 15 (+3)", or "15" when nothing changed.
+    const after = rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number((td.textContent ?? '').split('→').pop()!.trim().split(' ')[0])));
+    return {
+      key: card.dataset.key!,
+      final: card.dataset.final === 'true',
+      after,
+      lines: card.querySelectorAll('li').length,
+      view: JSON.parse((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()),
+    };
+  }, SUMMARY);
+}
+
+/** What the match recorded for the summed-up round or turn: per seat, the columns the card shows. */
+function recorded(game: string, key: string, view: Record<string, unknown>): number[][] {
+  const n = Number(key.split(':')[1].slice(1));
+  if (game === 'gifttrap') {
+    const r = (view.history as { round: number; give: number[]; get: number[] }[]).find((x) => x.round === n)!;
+    return r.give.map((g, s) => [g, r.get[s]]);
+  }
+  if (game === 'santa') return (view.scoreLog as number[][])[n].map((x) => [x]);
+  const r = (view.records as { turn: number; coins: number[]; points: number[] }[]).find((x) => x.turn === n)!;
+  return r.coins.map((c, s) => [c, r.points[s]]);
+}
+
+const cases: [game: string, players: number, lang: string, phone: boolean][] = [
+  ['gifttrap', 3, 'fr', true],
+  ['santa', 3, 'ja', false],
+  ['windcity', 3, 'en', false],
+];
+
+describe('round summaries', () => {
+  it.each(cases)('%s: each round ends with a summary, the last one before the results', async (game, players, lang, phone) => {
+    const page = await watchBots(game, players, lang, phone);
+
+    // A round ends: its summary tells the match's own figures; Continue closes it.
+    await page.waitForSelector(SUMMARY, { timeout: 60_000 });
+    const first = await readSummary(page);
+    expect(first.key).toMatch(/^1:[rt]\d+$/);
+    expect(first.lines).toBeGreaterThan(0);
+    expect(first.after).toEqual(recorded(game, first.key, first.view));
+    await page.screenshot({ path: path.join(ARTIFACTS, `round-summary-${game}-${lang}${phone ? '-phone' : ''}.png`) });
+    if (phone) {
+      // On a phone the card fits the width of the screen.
+      const box = (await page.locator(SUMMARY).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.viewport.width);
+    }
+    if (!first.final) {
+      await page.click(tid('round-summary-continue'));
+      // Gone, or (bots are quick) replaced by the next round's: never the same one again.
+      await page.waitForFunction(([sel, key]) => document.querySelector<HTMLElement>(sel!)?.dataset.key !== key, [SUMMARY, first.key], { timeout: 5_000 });
+    }
+
+    // The match ends: the last round's summary holds the results until it is closed.
+    await page.waitForSelector(`${SUMMARY}[data-final="true"]`, { timeout: 120_000 });
+    const last = await readSummary(page);
+    expect(last.after).toEqual(recorded(game, last.key, last.view));
+    expect(await page.$(tid('end-screen'))).toBeNull();
+    await page.waitForTimeout(4_000); // longer than the room's own wait before the results
+    expect(await page.$(tid('end-screen'))).toBeNull();
+    await page.click(tid('round-summary-continue'));
+    await page.waitForSelector(tid('end-screen'), { timeout: 5_000 });
+    await page.close();
+  }, 200_000);
+});
