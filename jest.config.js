@@ -17,7 +17,8 @@ export default {
   // servers close; without this, jest waits for them forever after the run.
   forceExit: true,
   projects: [
-    { ...common, displayName: 'shared', testMatch: ['<rootDir>/shared/src/**/*.test.ts'] },
+    // tests/docs: the rules in docs/rules/ checked against the engines (and the in-game rules pages' texts).
+    { ...common, displayName: 'shared', testMatch: ['<rootDir>/shared/src/**/*.test.ts', '<rootDir>/tests/docs/**/*.test.ts'] },
     {
       ...common,
       displayName: 'server',

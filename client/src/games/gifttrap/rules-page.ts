@@ -1,5 +1,5 @@
 /**
- * The rules page: every ruling of /shared/rules/gifttrap.md in the current
+ * The rules page: every ruling of docs/rules/gifttrap.md in the current
  * language, in a modal dialog, with this room's track length and the
  * double-gifts variant marked.
  */
@@ -89,6 +89,7 @@ export function rulesContent(options: GiftTrapOptions, players: number): HTMLEle
         h('ul', { class: 'gt-variants', testid: 'rules-variant-double' }, mark(t('gifttrap.rules.double.item'), doubleOn, false, 'rules-double-gifts')),
         'p1',
         'p2',
+        'p3',
         allowed ? (doubleOn ? '' : 'off') : h('p', { class: 'gt-rules-note' }, t('gifttrap.rules.double.unavailable', { n: players })),
       ].filter((x) => x !== ''),
     ),

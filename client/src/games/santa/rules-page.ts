@@ -1,5 +1,5 @@
 /**
- * The rules page: every ruling of /shared/rules/santa.md in the current
+ * The rules page: every ruling of docs/rules/santa.md in the current
  * language, in a modal dialog, with the variants of this room marked.
  */
 import { h } from '../../util/dom.js';

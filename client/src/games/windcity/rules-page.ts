@@ -1,5 +1,5 @@
 /**
- * The rules page: every ruling of /shared/rules/windcity.md and the engine's
+ * The rules page: every ruling of docs/rules/windcity.md and the engine's
  * own decisions, in the current language, in a modal dialog.
  */
 import { h } from '../../util/dom.js';

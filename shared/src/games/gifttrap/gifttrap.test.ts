@@ -1,5 +1,5 @@
 /**
- * Gift Trap: one test (or more) per ruling of /shared/rules/gifttrap.md.
+ * Gift Trap: one test (or more) per ruling of docs/rules/gifttrap.md.
  * States are plain data, so tests build exact situations by driving the
  * engine and, for pawn edge cases, by setting pawn positions directly.
  */

@@ -1,6 +1,6 @@
 /**
  * Gift Trap: the rules engine (setup, apply, awaiting, result).
- * Rulings: /shared/rules/gifttrap.md. Every function here is pure: `apply`
+ * Rules: docs/rules/gifttrap.md. Every function here is pure: `apply`
  * clones its input and only ever mutates the clone, and all randomness comes
  * from the generator stored in the state.
  */
@@ -29,9 +29,9 @@ export const MAX_SLOTS = 9;
 export const WANT_KEYS: readonly (keyof Wants)[] = ['great', 'good', 'ok', 'noWay'];
 
 /**
- * Slots laid out per round: N+1 normally (the seed text), and with the
+ * Slots laid out per round: N+1 normally (the published rules), and with the
  * doubleGifts variant twice the gifts, capped by the 9-slot board: 8 at 3
- * players, 9 at 4 (ruling).
+ * players, 9 at 4 (docs/rules/gifttrap.md#double-gifts).
  */
 export function slotCount(players: number, doubleGifts: boolean): number {
   return doubleGifts ? Math.min(MAX_SLOTS, 2 * (players + 1)) : players + 1;
@@ -44,7 +44,8 @@ export function giftsPerRecipient(doubleGifts: boolean): number {
 
 /**
  * A pawn moves by `value` but stays within [0, goal]; once at the goal it
- * never moves again, not even backwards (seed text: あがりに到達した得点コマは戻されない).
+ * never moves again, not even backwards (the published rules say so;
+ * docs/rules/gifttrap.md#pawn-limits).
  */
 export function movePawn(position: number, value: number, goal: number): number {
   if (position >= goal) return goal;

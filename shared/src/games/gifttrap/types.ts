@@ -1,6 +1,6 @@
 /**
  * Gift Trap: types shared by the engine, the server, the bots and the client.
- * Rules: ../shared/rules/gifttrap.md (the rulings) and the seed text.
+ * Rules: docs/rules/gifttrap.md (every ruling, and the sources they follow).
  *
  * Conventions: seats are 0-based; slots are 0-based (the table shows slot i
  * as "i+1"); "to the left" of seat s is seat (s+1) % players.

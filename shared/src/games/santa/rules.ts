@@ -1,7 +1,7 @@
 /**
  * Santa Claus Is Comin' To Town: the rules engine (setup, apply, awaiting,
  * result). The move geometry (legal routes) shared with bots and client is in
- * queries.ts and re-exported here. Rulings: /shared/rules/santa.md. Every
+ * queries.ts and re-exported here. Rules: docs/rules/santa.md. Every
  * function here is pure: `apply` clones its input and only ever mutates the
  * clone, and all randomness comes from the generator stored in the state (it
  * is only used at setup, to draw Santa).

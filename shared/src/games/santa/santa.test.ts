@@ -1,6 +1,6 @@
 /**
  * Santa Claus Is Comin' To Town: one test (or more) per ruling of
- * /shared/rules/santa.md and per variant. States are plain data, so tests
+ * docs/rules/santa.md and per variant. States are plain data, so tests
  * drive the engine to a phase and then set positions, presents, supply and
  * scores directly to build exact situations.
  *

@@ -1,6 +1,6 @@
 /**
- * Santa Claus: the constraints of the rulings on the town data (santa.md,
- * "Players and parts"), and the geometry helpers.
+ * Santa Claus: the constraints of the rules on the town data
+ * (docs/rules/santa.md#the-town), and the geometry helpers.
  */
 import { describe, expect, it } from '@jest/globals';
 import { DIRECTIONS, ELFENBEIN as T, directionBetween, neighbours, pathJoins, streetJoins, streetRay, streetStep, townGraph } from './town.js';

@@ -3,7 +3,7 @@
  * geometry helpers the engine, the bots and the client share.
  *
  * The original board is not available, so Fireside draws its own town under
- * the constraints of the rulings (/shared/rules/santa.md, "Players and parts"):
+ * the constraints of the rules (docs/rules/santa.md#the-town):
  * 36 houses on an 8×6 lattice, 40 streets (one lattice step each, 4 of them
  * diagonal), blocks, 4 dead ends, and 10 winding paths for Santa only. The
  * tests in town.test.ts check every constraint on the data.

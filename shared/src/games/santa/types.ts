@@ -1,7 +1,7 @@
 /**
  * Santa Claus Is Comin' To Town: types shared by the engine, the server, the
- * bots and the client. Rules: /shared/rules/santa.md (the rulings) and the
- * two seed texts (000 Japanese, 001 French).
+ * bots and the client. Rules: docs/rules/santa.md (every ruling, and the two
+ * translations of the published rules it follows).
  *
  * Conventions: seats are 0-based, in table order (seat s+1 sits to the left of
  * seat s). Houses are identified by their index in `Town.houses` (0-based; the

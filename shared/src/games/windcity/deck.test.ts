@@ -1,8 +1,9 @@
 /**
- * Wind City: the deck as data, and its tuning. The rulings ask for a deck
- * that drifts north so that games between random legal players end within
- * about 40–80 turns; these tests measure that on fixed seeds (the numbers are
- * in docs/windcity-tuning.md) and report the spread of bot games.
+ * Wind City: the deck as data, and its tuning. The rules
+ * (docs/rules/windcity.md#cards) ask for a deck that drifts north so that
+ * games between random legal players end within about 40–80 turns; these
+ * tests measure that on fixed seeds (the numbers are in
+ * docs/windcity-tuning.md) and report the spread of bot games.
  *
  * The random player is sampleAction: a plan of 1, 2 or 3 actions (weighted
  * 3:2:1 among the affordable sizes, then uniform), renewal of 1–2 random

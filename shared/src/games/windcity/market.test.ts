@@ -1,6 +1,6 @@
 /**
- * Wind City: the insurance market's secrecy (rulings: "Insurance market" and
- * "Hidden information"). A request is seen only by its buyer and the seller;
+ * Wind City: the insurance market's secrecy (docs/rules/windcity.md#insurance-market
+ * and #hidden-information). A request is seen only by its buyer and the seller;
  * accepted insurance is public. So nothing everybody sees (the public view,
  * the seats shown as awaited) may tell a buyer who asked and was declined
  * from one who passed or one who has not acted yet: during the market, what

@@ -201,7 +201,7 @@ export interface RenewBoard {
 /**
  * The houses the active player may renew this turn: its own houses that were
  * insured when the turn began and are not insured again. The active player
- * never buys insurance, it only renews (windcity.md, "A turn", step 4). Read
+ * never buys insurance, it only renews (docs/rules/windcity.md#renew). Read
  * from the current turn's 'expire' log entry, which the state and the public
  * view both carry, so the engine, the bots and the client agree.
  */

@@ -2,8 +2,8 @@
  * Wind City: the rules engine (setup, apply, awaiting, result, the market's
  * time limit). The helpers shared with the bots and the client (legal
  * placements, prices, Kauf squares, the hurricane's path) are in queries.ts
- * and re-exported here. Rulings:
- * /shared/rules/windcity.md. Every function here is pure: `apply` clones its
+ * and re-exported here. Rules:
+ * docs/rules/windcity.md. Every function here is pure: `apply` clones its
  * input and only ever mutates the clone, and all randomness (the shuffles of
  * the deck) comes from the generator stored in the state.
  *

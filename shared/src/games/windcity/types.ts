@@ -1,7 +1,7 @@
 /**
  * Wind City: types shared by the engine, the server, the bots and the client.
- * Rules: /shared/rules/windcity.md (the rulings) and the seed text
- * (/shared/seeds/003_fc1923eef6ee0806.txt, Japanese).
+ * Rules: docs/rules/windcity.md (every ruling, and the translation of the
+ * published rules it follows).
  *
  * Conventions: seats are 0-based, in table order; seat 0 is the first player
  * (places the hurricane, takes the first turn). The board is a grid of

@@ -1,5 +1,5 @@
 /**
- * Wind City: one test (or more) per ruling of /shared/rules/windcity.md and
+ * Wind City: one test (or more) per ruling of docs/rules/windcity.md and
  * per decision documented in rules.ts. States are plain data, so tests drive
  * the engine to a phase and then set houses, the hurricane, coins and the
  * drawn card directly to build exact situations.

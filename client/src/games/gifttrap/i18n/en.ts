@@ -143,6 +143,7 @@ const en = {
       item: 'Double gifts (3 or 4 players only)',
       p1: 'Twice as many gifts are laid out, at most 9: 8 slots with 3 players, 9 with 4.',
       p2: 'Each player gives two different slots to each other player; all the slots one player gives are different. The wish tiles are unchanged.',
+      p3: 'When you open your gifts you choose whose comes next; which of that player’s two gifts turns up is left to chance.',
       off: 'Not used in this room: one gift to each player.',
       unavailable: 'Not available with {{n}} players.',
     },

@@ -141,6 +141,7 @@ const fr: GiftTrapTexts = {
       item: 'Cadeaux doubles (seulement à 3 ou 4 joueurs)',
       p1: 'On dispose deux fois plus de cadeaux, 9 au plus : 8 emplacements à 3 joueurs, 9 à 4 joueurs.',
       p2: 'Chaque joueur offre deux emplacements différents à chacun des autres joueurs ; tous les emplacements offerts par un même joueur sont différents. Les jetons de vœu ne changent pas.',
+      p3: 'À l’ouverture, vous choisissez de qui vient le cadeau suivant ; lequel des deux cadeaux de ce joueur apparaît est laissé au hasard.',
       off: 'Pas utilisée dans cette salle : un cadeau pour chaque joueur.',
       unavailable: 'Impossible à {{n}} joueurs.',
     },

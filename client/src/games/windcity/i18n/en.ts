@@ -282,7 +282,7 @@ const en = {
       p5: 'A move that takes no step stops nowhere: no observatory pay. The extra step after an insured house repeats at most once round the board’s width.',
       p6: 'The +3 needs the hurricane to have taken at least one step during the act, to have entered no house square during the whole act, and to stand on land at the end.',
       p7: 'Market: each other player makes one request (for any of their uninsured houses, within their coins) or passes; players who cannot buy anything pass automatically. The active player accepts or declines each request as a whole; the buyer pays on acceptance.',
-      p8: 'The market is timed by the room’s clock: {{s}} seconds at the normal pace, twice that at the relaxed pace, half at the fast one, no limit with the clock off. When a player’s time runs out, a bot makes their decisions still due (ask or pass, accept or decline), from what that player may see.',
+      p8: 'The market is timed by the room’s clock: {{s}} seconds at the normal pace, twice that at the relaxed pace, half at the fast one (10 seconds at least), no limit with the clock off. When a player’s time runs out, a bot makes their decisions still due (ask or pass, accept or decline), from what that player may see.',
       p9: 'Bankrupt players keep their coins but rank after every player still in the game (the later out, the better). When only one player is left, the game ends at once.',
     },
     board: {

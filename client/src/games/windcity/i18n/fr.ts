@@ -283,7 +283,7 @@ const fr: WindCityTexts = {
       p5: 'Un déplacement qui ne fait aucun pas ne s’arrête nulle part : pas de gain d’observatoire. Le pas supplémentaire après une maison assurée se répète au plus une fois le tour du plateau.',
       p6: 'Le +3 exige que l’ouragan ait fait au moins un pas pendant l’action, qu’il ne soit entré dans aucune case avec une maison pendant toute l’action, et qu’il finisse sur terre.',
       p7: 'Marché : chaque autre joueur fait une seule demande (pour des maisons non assurées, dans la limite de ses pièces) ou passe ; un joueur qui ne peut rien acheter passe automatiquement. Le joueur actif accepte ou refuse chaque demande en bloc ; l’acheteur paie à l’acceptation.',
-      p8: 'Le marché est minuté par l’horloge de la salle : {{s}} secondes au rythme normal, le double au rythme détendu, la moitié au rythme rapide, sans limite sans horloge. Quand le temps d’un joueur est écoulé, un robot prend à sa place les décisions encore dues (demander ou passer, accepter ou refuser), d’après ce que ce joueur peut voir.',
+      p8: 'Le marché est minuté par l’horloge de la salle : {{s}} secondes au rythme normal, le double au rythme détendu, la moitié au rythme rapide (10 secondes au moins), sans limite sans horloge. Quand le temps d’un joueur est écoulé, un robot prend à sa place les décisions encore dues (demander ou passer, accepter ou refuser), d’après ce que ce joueur peut voir.',
       p9: 'Un joueur en faillite garde ses pièces mais se classe après tous les joueurs encore en jeu (plus il est sorti tard, mieux il est classé). Quand il ne reste qu’un joueur, la partie s’arrête aussitôt.',
     },
     board: {
