@@ -5,7 +5,9 @@
  * garbage — is answered `bad-message` and the connection stays open
  * (Colyseus alone closed it with 4002 and logged a stack trace). A frame
  * over the 4 KB limit still closes the connection with 1009, but logs
- * nothing: any client could otherwise fill the server's log.
+ * nothing: any client could otherwise fill the server's log. So does a
+ * message type that is not UTF-8 (1007): Colyseus' decoder printed a line
+ * for each (found by the fuzzer, seed 20783).
  */
 import '../../server/testing/ws-setup.js';
 import { describe, expect, it, jest } from '@jest/globals';
@@ -62,6 +64,33 @@ describe('undecodable and oversized frames', () => {
       all.push(bystander);
       await stillServed(bystander, 'served');
       expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('a message type that is not UTF-8 closes with 1007 and logs nothing', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const frame of [
+        [13, 0xa4, 0x63, 0xf8, 0x61, 0x74], // "c?at": 0xf8 never starts a UTF-8 sequence
+        [21, 3, 0xa3, 0x73, 0x80, 0x74], // a request, a lone continuation byte
+        [17, 0xd9, 2, 0xc3, 0x28], // bytes, a broken two-byte sequence
+      ]) {
+        const c = await createRoom(srv.url, { game: 'secret', name: 'Byte' });
+        all.push(c);
+        let code = 0;
+        c.room.onLeave((x: number) => (code = x));
+        c.room.reconnection.maxRetries = 0;
+        socketOf(c).send(Buffer.from(frame));
+        await waitFor(() => code !== 0, 'closed');
+        expect(code).toBe(1007);
+      }
+      const bystander = await createRoom(srv.url, { game: 'secret', name: 'Bo' });
+      all.push(bystander);
+      await stillServed(bystander, 'served');
+      expect(errors).not.toHaveBeenCalled();
+      expect(srv.logs).toEqual([]);
     } finally {
       errors.mockRestore();
     }

@@ -305,7 +305,9 @@ export class RoomScreen {
     if (this.tableLoading || !this.game || !this.session) return;
     this.tableLoading = true;
     try {
-      const table = await this.game.createTable({ canvas: this.canvasHost, controls: this.controls, frame: this.tableFrame }, this.session, snap, () => this.showEnd());
+      const table = await this.game.createTable({ canvas: this.canvasHost, controls: this.controls, frame: this.tableFrame }, this.session, snap, () =>
+        this.showEnd(),
+      );
       if (this.disposed || this.mode !== 'play') {
         table.destroy();
         return;

@@ -85,7 +85,8 @@ export class RoundSummaries {
     this.close();
     this.busy = busy;
     this.startTicking();
-    if (busy()) this.pending = content; // the round's last move is still being animated: let it land first
+    if (busy())
+      this.pending = content; // the round's last move is still being animated: let it land first
     else this.show(content);
   }
 
@@ -130,7 +131,14 @@ export class RoundSummaries {
     this.el.replaceChildren(
       h(
         'section',
-        { class: 'round-summary', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-summary-title', testid: 'round-summary', dataset: { key: content.key, final: String(content.final) } },
+        {
+          class: 'round-summary',
+          role: 'dialog',
+          'aria-modal': 'false',
+          'aria-labelledby': 'round-summary-title',
+          testid: 'round-summary',
+          dataset: { key: content.key, final: String(content.final) },
+        },
         h('h2', { class: 'round-summary-title', id: 'round-summary-title' }, content.title),
         content.body,
         h(

@@ -39,7 +39,16 @@ export function scoreTable(names: string[], columns: ScoreColumn[], testid = 'su
   return h(
     'table',
     { class: 'summary-scores', testid },
-    h('thead', null, h('tr', null, h('th', null, ''), columns.map((c) => h('th', { scope: 'col' }, c.label)))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', null, ''),
+        columns.map((c) => h('th', { scope: 'col' }, c.label)),
+      ),
+    ),
     h(
       'tbody',
       null,
