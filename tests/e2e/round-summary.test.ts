@@ -16,7 +16,7 @@ import { createRoom, type Player } from '../../server/testing/harness.js';
 import { ARTIFACTS, PHONE, openPage, tid } from './harness.js';
 import { useBrowserAndServer } from './use-browser.js';
 
-const env = useBrowserAndServer({ FIRESIDE_BOT_DELAY_MS: '40' });
+const env = useBrowserAndServer({ FIRESIDE_BOT_DELAY_MS: '150' });
 const hosts: Player[] = [];
 afterAll(async () => {
   await Promise.all(hosts.map((h) => h.leave()));
@@ -60,28 +60,33 @@ interface Shown {
  * and a quick round's summary gives way to the next one's.
  */
 async function readSummary(page: Page, final = false, timeout = 150_000): Promise<Shown> {
-  const handle = await page.waitForFunction(
-    ([sel, onlyFinal]) => {
-      const card = document.querySelector<HTMLElement>(sel as string);
-      if (!card || (onlyFinal && card.dataset.final !== 'true')) return null;
-      const rows = [...card.querySelectorAll('tbody tr')];
-      // A cell reads "12 → 15 (+3)", or "15" when nothing changed.
-      const after = rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number((td.textContent ?? '').split('→').pop()!.trim().split(' ')[0])));
-      const box = card.getBoundingClientRect();
-      return {
-        key: card.dataset.key!,
-        final: card.dataset.final === 'true',
-        after,
-        lines: card.querySelectorAll('li').length,
-        left: box.left,
-        right: box.right,
-        view: JSON.parse((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()),
-      };
-    },
-    [SUMMARY, final] as const,
-    { timeout, polling: 50 },
-  );
-  return (await handle.jsonValue()) as Shown;
+  const until = Date.now() + timeout;
+  // Polled from here with evaluate (page.waitForFunction missed every card on the phone page).
+  for (;;) {
+    const shown = await page.evaluate(
+      ([sel, onlyFinal]) => {
+        const card = document.querySelector<HTMLElement>(sel as string);
+        if (!card || (onlyFinal && card.dataset.final !== 'true')) return null;
+        const rows = [...card.querySelectorAll('tbody tr')];
+        // A cell reads "12 → 15 (+3)", or "15" when nothing changed.
+        const after = rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number((td.textContent ?? '').split('→').pop()!.trim().split(' ')[0])));
+        const box = card.getBoundingClientRect();
+        return {
+          key: card.dataset.key!,
+          final: card.dataset.final === 'true',
+          after,
+          lines: card.querySelectorAll('li').length,
+          left: box.left,
+          right: box.right,
+          view: JSON.parse((window as unknown as { __fireside: { viewJson: () => string } }).__fireside.viewJson()),
+        };
+      },
+      [SUMMARY, final] as const,
+    );
+    if (shown) return shown as Shown;
+    if (Date.now() > until) throw new Error(`no ${final ? 'final ' : ''}round summary within ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /** What the match recorded for the summed-up round or turn: per seat, the columns the card shows. */
@@ -112,6 +117,8 @@ describe('round summaries', () => {
       // (Santa's and Wind City's wait for the board's moves to land: with bots
       // at full speed that may only be the last round's.)
       const first = await readSummary(page);
+      // The pointer on the card stops its countdown: it stays while it is read.
+      await page.hover(SUMMARY);
       expect(first.key).toMatch(/^1:[rt]\d+$/);
       expect(first.lines).toBeGreaterThan(0);
       expect(first.after).toEqual(recorded(game, first.key, first.view));
@@ -127,6 +134,7 @@ describe('round summaries', () => {
 
       // The match ends: the last round's summary holds the results until it is closed.
       const last = await readSummary(page, true);
+      await page.hover(SUMMARY);
       expect(last.after).toEqual(recorded(game, last.key, last.view));
       expect(await page.$(tid('end-screen'))).toBeNull();
       await page.waitForTimeout(4_000); // longer than the room's own wait before the results

@@ -76,28 +76,33 @@ export class RoundSummaries {
     if (!content) return;
     if (content.key === this.shownKey) {
       // Same round, newer state (a chat line, a language change): refresh the text.
-      if (this.open) this.render(content);
-      else if (this.pending) this.pending = content;
+      if (this.pending) this.pending = content;
+      else if (this.open?.key === content.key) this.render(content);
       return;
     }
     this.shownKey = content.key;
     if (first) return;
-    this.close();
     this.busy = busy;
-    this.startTicking();
-    if (busy())
-      this.pending = content; // the round's last move is still being animated: let it land first
-    else this.show(content);
+    if (!this.timer) this.startTicking();
+    // The round's last move is still being animated on the board: let it land
+    // first (the card of the round before stays up meanwhile).
+    if (busy()) this.pending = content;
+    else {
+      this.pending = null;
+      this.show(content);
+    }
   }
 
-  /** Close the card (Continue, Escape, or the countdown). */
+  /** Close the card (Continue, Escape, or the countdown); a summary waiting for the board still comes. */
   close(): void {
     const was = this.open;
-    this.open = this.pending = null;
-    clearInterval(this.timer);
-    this.timer = 0;
+    this.open = null;
     this.el.hidden = true;
     this.el.replaceChildren();
+    if (!this.pending) {
+      clearInterval(this.timer);
+      this.timer = 0;
+    }
     if (was?.final) this.onFinalClosed();
   }
 
@@ -119,9 +124,10 @@ export class RoundSummaries {
 
   private show(content: SummaryContent): void {
     this.left = content.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
-    this.paused = false;
     this.render(content);
     this.el.hidden = false;
+    // No pointerleave comes when a card is hidden under the pointer (Continue): ask again.
+    this.paused = this.el.matches(':hover') || this.el.contains(document.activeElement);
   }
 
   private render(content: SummaryContent): void {
@@ -159,8 +165,7 @@ export class RoundSummaries {
     const now = performance.now();
     const dt = now - this.lastTick;
     this.lastTick = now;
-    if (this.pending) {
-      if (this.busy()) return;
+    if (this.pending && !this.busy()) {
       const content = this.pending;
       this.pending = null;
       this.show(content);
