@@ -5,7 +5,7 @@
  * table shares; iconSprite() cuts a glyph from it. createTableApp awaits
  * loadAtlasTexture() before a scene draws, so no card is ever drawn blank.
  */
-import { CanvasSource, Rectangle, Sprite, Texture, type TextureSource } from 'pixi.js';
+import { CanvasSource, Rectangle, Sprite, Texture, type Container, type TextureSource } from 'pixi.js';
 import { atlasMap, atlasUrl, frameOf, loadArt, type AtlasMap } from './icons.js';
 import type { Glyph } from './glyphs.js';
 
@@ -43,5 +43,14 @@ export function iconSprite(glyph: Glyph, size: number): Sprite {
   const sprite = new Sprite(source && at ? new Texture({ source, frame: new Rectangle(at[0], at[1], px, px) }) : new Texture());
   sprite.label = `icon:${glyph}`;
   sprite.setSize(size);
+  return sprite;
+}
+
+/** An icon on the table, placed like tableText: `size` pixels square, on whole pixels by its anchor. */
+export function tableIcon(parent: Container, glyph: Glyph, size: number, x: number, y: number, anchorX = 0, anchorY = 0): Sprite {
+  const sprite = iconSprite(glyph, size);
+  sprite.anchor.set(anchorX, anchorY);
+  sprite.position.set(Math.round(x), Math.round(y));
+  parent.addChild(sprite);
   return sprite;
 }

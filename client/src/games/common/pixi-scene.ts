@@ -16,7 +16,6 @@ import { Tweens, easeOutBack } from './tween.js';
 import { loadAtlasTexture } from '../../art/sprites.js';
 
 export const TABLE_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
-export const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Twemoji Mozilla", sans-serif';
 /** The default ink of table texts (every game's palette calls it `cream`). */
 const CREAM = 0xfff4e2;
 
