@@ -21,6 +21,10 @@ function cellAt([x, y]: [number, number]): string | undefined {
 }
 
 describe('the art atlas', () => {
+  it('names every glyph of the manifest by its emoji', () => {
+    expect(map.names).toEqual(Object.fromEntries(Object.entries(GLYPHS).map(([name, emoji]) => [name, glyphKey(emoji)])));
+  });
+
   it.each([
     ['the manifest', Object.values(GLYPHS)],
     ['the gift catalogue', gifts],

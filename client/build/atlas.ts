@@ -24,13 +24,16 @@ export const GLYPH_PX = 128;
 const GAP_PX = 16;
 const PITCH = GLYPH_PX + GAP_PX;
 
-/** The frame map, as the client fetches it: glyph key (glyphKey) → the top-left corner of its cell. */
+/** The frame map, as the client fetches it (src/art/icons.ts has the same). */
 export interface AtlasMap {
   /** Each glyph's width and height in the sheet. */
   size: number;
   width: number;
   height: number;
+  /** Emoji (glyphKey) → the top-left corner of its cell. */
   frames: Record<string, [x: number, y: number]>;
+  /** The manifest: glyph name → emoji (glyphKey). */
+  names: Record<string, string>;
 }
 
 /** Every glyph the client draws: the manifest's, then the gifts', each once, as keys (glyphKey). */
@@ -81,7 +84,8 @@ function cell(svg: string, x: number, y: number, n: number): string {
 export function buildAtlas(keys: string[] = atlasGlyphs(), dir = twemojiDir()): { svg: string; map: AtlasMap } {
   const cols = Math.ceil(Math.sqrt(keys.length));
   const rows = Math.ceil(keys.length / cols);
-  const map: AtlasMap = { size: GLYPH_PX, width: cols * PITCH, height: rows * PITCH, frames: {} };
+  const names = Object.fromEntries(Object.entries(GLYPHS).map(([name, emoji]) => [name, glyphKey(emoji)]));
+  const map: AtlasMap = { size: GLYPH_PX, width: cols * PITCH, height: rows * PITCH, frames: {}, names };
   const cells = keys.map((key, i) => {
     const x = (i % cols) * PITCH + GAP_PX / 2;
     const y = Math.floor(i / cols) * PITCH + GAP_PX / 2;
@@ -105,7 +109,7 @@ export function writeAtlas(dir = GENERATED_DIR): void {
     ['atlas.svg', svg],
     ['atlas.json', JSON.stringify(map)],
     // The page's icon: the fire, as one plain SVG.
-    ['favicon.svg', fs.readFileSync(twemojiFile(glyphKey('fire')), 'utf8')],
+    ['favicon.svg', fs.readFileSync(twemojiFile(glyphKey(GLYPHS.fire)), 'utf8')],
   ];
   for (const [name, text] of files) {
     const file = path.join(dir, name);

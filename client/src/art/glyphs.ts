@@ -5,7 +5,9 @@
  * (client/build/atlas.ts); nothing is drawn from an emoji font, which a
  * player's machine may not have. To draw a new picture, add it here.
  *
- * No imports: the build reads this file in Node.
+ * No imports: the build reads this file in Node. The client's code names
+ * glyphs only (the names are typed by this list); the atlas's frame map
+ * carries each name's emoji, so this list itself stays out of the bundle.
  */
 export const GLYPHS = {
   fire: '🔥',
@@ -41,8 +43,7 @@ export type GlyphName = keyof typeof GLYPHS;
 /** A glyph by name, or any emoji of the atlas itself (a gift's icon). */
 export type Glyph = GlyphName | (string & {});
 
-/** The atlas keys a glyph by its emoji without variation selectors: '🛡️' and '🛡' are one picture. */
-export function glyphKey(glyph: Glyph): string {
-  const char = glyph in GLYPHS ? GLYPHS[glyph as GlyphName] : glyph;
-  return char.replace(/\uFE0F/g, '');
+/** The atlas keys a picture by its emoji without variation selectors: '🛡️' and '🛡' are one picture. */
+export function glyphKey(emoji: string): string {
+  return emoji.replace(/\uFE0F/g, '');
 }

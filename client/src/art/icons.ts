@@ -10,12 +10,13 @@ import { glyphKey, type Glyph } from './glyphs.js';
 
 export { atlasUrl };
 
-/** As build/atlas.ts writes it. */
+/** As build/atlas.ts writes it: each emoji's cell, and the manifest's names for them. */
 export interface AtlasMap {
   size: number;
   width: number;
   height: number;
   frames: Record<string, [x: number, y: number]>;
+  names: Record<string, string>;
 }
 
 let map: AtlasMap | null = null;
@@ -33,9 +34,12 @@ export function loadArt(): Promise<AtlasMap | null> {
 /** The frame map once loadArt() has settled. */
 export const atlasMap = (): AtlasMap | null => map;
 
+/** A glyph's emoji: a name's from the manifest (by way of the frame map), or the emoji itself. */
+const emojiOf = (glyph: Glyph): string => map?.names[glyph] ?? glyphKey(glyph);
+
 /** A glyph's cell in the sheet, or undefined (not loaded, or not in the atlas). */
 export function frameOf(glyph: Glyph): [x: number, y: number] | undefined {
-  return map?.frames[glyphKey(glyph)];
+  return map?.frames[emojiOf(glyph)];
 }
 
 /**
@@ -47,7 +51,7 @@ export function iconEl(glyph: Glyph, size = 18): HTMLSpanElement {
   const el = document.createElement('span');
   el.className = 'icon';
   el.setAttribute('role', 'img');
-  el.setAttribute('aria-label', glyphKey(glyph));
+  el.setAttribute('aria-label', emojiOf(glyph));
   // CSSOM, not a style attribute: the Content-Security-Policy allows no inline styles.
   const s = el.style;
   s.width = s.height = `${size}px`;
