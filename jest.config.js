@@ -28,8 +28,8 @@ export default {
       globalTeardown: '<rootDir>/server/testing/jest-pg-teardown.ts',
     },
     { ...common, displayName: 'botclient', testMatch: ['<rootDir>/botclient/src/**/*.test.ts'] },
-    // The web client's pure modules (no DOM): e.g. its text lookup.
-    { ...common, displayName: 'client', testMatch: ['<rootDir>/client/src/**/*.test.ts'] },
+    // The web client's pure modules (no DOM): e.g. its text lookup; and its build (the art atlas).
+    { ...common, displayName: 'client', testMatch: ['<rootDir>/client/src/**/*.test.ts', '<rootDir>/client/build/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
     // Browser tests fail on any Content-Security-Policy violation in their pages (tests/e2e/csp-guard.ts).
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/e2e/csp-guard.ts'] },

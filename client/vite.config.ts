@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { atlasPlugin } from './build/atlas.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -7,6 +8,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // e.g. '@fireside/shared/games/gifttrap/catalogue'), never the engine registry.
 export default defineConfig({
   root: here('.'),
+  // The art atlas (build/atlas.ts), written to src/art/generated/ before anything imports it.
+  plugins: [atlasPlugin()],
   resolve: {
     alias: [{ find: /^@fireside\/shared\//, replacement: here('../shared/src/') }],
   },
@@ -21,6 +24,9 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 800,
     reportCompressedSize: true,
+    // The atlas and its frame map stay files (hashed, cached): the client fetches the map, and the
+    // Content-Security-Policy allows no fetch of a data: URL.
+    assetsInlineLimit: (file: string) => (file.includes('/art/generated/atlas') ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -9,6 +9,7 @@ import type { RoomSession } from './net/session.js';
 import { renderNotFound } from './screens/not-found.js';
 import { toast } from './ui/toast.js';
 import { h, patch } from './util/dom.js';
+import { loadArt } from './art/icons.js';
 import './testing.js';
 
 const appEl = document.getElementById('app')!;
@@ -101,5 +102,6 @@ languageChanged.on(() => {
   else void show(currentRoute());
 });
 
-await initI18n();
+// The texts and the art's frame map, together: every render after this places its icons at once.
+await Promise.all([initI18n(), loadArt()]);
 void show(currentRoute());

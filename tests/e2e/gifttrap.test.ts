@@ -292,8 +292,11 @@ describe('Gift Trap in the browser', () => {
     }
     await alice.page.waitForTimeout(800);
     await alice.page.screenshot({ path: path.join(ARTIFACTS, 'table-round2.png'), fullPage: true });
-    // The recap of round 1 lists all 5 × 4 openings, the last one included, each with its gift.
-    const recap = await alice.page.$$eval('[data-testid="round-recap"] li', (els) => els.map((e) => e.textContent ?? ''));
+    // The recap of round 1 lists all 5 × 4 openings, the last one included, each with its gift (not the
+    // wrapped gift 🎁 that stands for an unknown one). Icons are read by their labels, the emoji they show.
+    const recap = await alice.page.$$eval('[data-testid="round-recap"] li', (els) =>
+      els.map((e) => (e.textContent ?? '') + [...e.querySelectorAll('.icon')].map((i) => i.getAttribute('aria-label')).join('')),
+    );
     if ((await phaseOf(alice.page)).phase !== 'reveal') {
       expect(recap).toHaveLength(20);
       for (const line of recap) expect(line).not.toContain('🎁');

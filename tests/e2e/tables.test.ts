@@ -175,7 +175,10 @@ describe('your tables', () => {
     expect(await page.textContent(`${row} ${tid('table-status')}`)).toBe('Playing');
     expect(await page.textContent(`${row} ${tid('table-players')}`)).toMatch(/^Alice, .+\(bot\)/);
     // Whose turn: "your turn" when the game waits for Alice's seat, else the names (a stand-in bot may be playing for her).
-    const turn = await page.textContent(`${row} ${tid('table-turn')}`);
+    // Read as a screen reader would: the icon (art/icons.ts) by its label, the emoji it shows.
+    const turn = await page.$eval(`${row} ${tid('table-turn')}`, (e) =>
+      [...e.childNodes].map((n) => (n instanceof Element && n.classList.contains('icon') ? n.getAttribute('aria-label') : n.textContent)).join(''),
+    );
     const summary = (await (await fetch(`${server.base}/api/tables/${before.roomId}`)).json()) as { awaiting: string[] };
     if (summary.awaiting.includes('Alice')) expect(turn).toBe('👉 Your turn!');
     else expect(turn).toMatch(/^⏳ Waiting for \S/);

@@ -3,6 +3,7 @@ import { h } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import type { RoomSnapshot, ChatLine } from '../net/snapshot.js';
 import { playerColor } from '../games/colors.js';
+import { iconEl } from '../art/icons.js';
 
 interface Notice {
   id: string;
@@ -100,7 +101,7 @@ export class ChatPanel {
       };
     });
     for (const n of this.notices) {
-      items.push({ at: n.at, node: h('li', { class: 'chat-line notice', testid: 'chat-notice', role: 'alert' }, n.text) });
+      items.push({ at: n.at, node: h('li', { class: 'chat-line notice', testid: 'chat-notice', role: 'alert' }, iconEl('warning', 16), ' ', n.text) });
     }
     items.sort((a, b) => a.at - b.at);
     if (items.length === 0) this.list.replaceChildren(h('li', { class: 'chat-empty' }, t('chat.empty')));

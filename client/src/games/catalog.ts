@@ -7,10 +7,11 @@
 import type { GameModule } from './types.js';
 import type { AnyGame } from '@fireside/shared/engine/contract';
 import { useTexts, type TextLoaders } from '../i18n/index.js';
+import type { GlyphName } from '../art/glyphs.js';
 
 export interface GameInfo {
   id: string;
-  icon: string;
+  icon: GlyphName;
   minPlayers: number;
   maxPlayers: number;
   minutes: [number, number];
@@ -27,7 +28,7 @@ function withTexts(id: string, module: () => Promise<{ default: GameModule }>, t
 export const GAMES: GameInfo[] = [
   {
     id: 'gifttrap',
-    icon: '🎁',
+    icon: 'gift',
     minPlayers: 3,
     maxPlayers: 8,
     minutes: [30, 60],
@@ -40,7 +41,7 @@ export const GAMES: GameInfo[] = [
   },
   {
     id: 'santa',
-    icon: '🎅',
+    icon: 'santa',
     minPlayers: 3,
     maxPlayers: 4,
     minutes: [30, 45],
@@ -53,7 +54,7 @@ export const GAMES: GameInfo[] = [
   },
   {
     id: 'windcity',
-    icon: '🌀',
+    icon: 'cyclone',
     minPlayers: 2,
     maxPlayers: 5,
     minutes: [45, 90],

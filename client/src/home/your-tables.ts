@@ -12,6 +12,7 @@ import { gameInfo } from '../games/catalog.js';
 import { fetchTables, isFailure, MAX_TABLES, type TableSummary } from '../net/tables.js';
 import { forgetRoom, rememberedRooms, seatKey, storage } from '../util/storage.js';
 import { navigate, roomPath } from '../router.js';
+import { iconEl } from '../art/icons.js';
 
 export class YourTables {
   /** Empty (and hidden) when this browser holds no token. */
@@ -60,7 +61,7 @@ export class YourTables {
     return h(
       'li',
       { class: 'table-row', testid: `table-${x.roomId}`, dataset: { status: x.status } },
-      h('span', { class: 'table-icon', 'aria-hidden': 'true' }, info?.icon ?? '🎲'),
+      h('span', { class: 'table-icon', 'aria-hidden': 'true' }, iconEl(info?.icon ?? 'dice', 28)),
       h(
         'span',
         { class: 'table-text' },
@@ -90,15 +91,15 @@ export class YourTables {
     const seat = Number(storage.get(seatKey(x.roomId)) ?? -1);
     const mine = x.seats[seat]?.kind === 'human' && x.awaiting.includes(x.seats[seat].name);
     return mine
-      ? h('span', { class: 'table-turn table-turn-mine', testid: 'table-turn' }, '👉 ', t('home.tables.yourTurn'))
-      : h('span', { class: 'table-turn', testid: 'table-turn' }, '⏳ ', t('home.tables.waitingFor', { names: listNames(x.awaiting) }));
+      ? h('span', { class: 'table-turn table-turn-mine', testid: 'table-turn' }, iconEl('pointRight'), ' ', t('home.tables.yourTurn'))
+      : h('span', { class: 'table-turn', testid: 'table-turn' }, iconEl('hourglass'), ' ', t('home.tables.waitingFor', { names: listNames(x.awaiting) }));
   }
 
   private goneRow(roomId: string): HTMLElement {
     return h(
       'li',
       { class: 'table-row table-gone', testid: `table-${roomId}`, dataset: { status: 'gone' } },
-      h('span', { class: 'table-icon', 'aria-hidden': 'true' }, '🕯️'),
+      h('span', { class: 'table-icon', 'aria-hidden': 'true' }, iconEl('candle', 28)),
       h('span', { class: 'table-text' }, h('span', { class: 'table-players' }, t('home.tables.gone')), h('span', { class: 'muted table-id' }, roomId)),
       h('span', { class: 'table-actions' }, this.forgetButton(roomId)),
     );

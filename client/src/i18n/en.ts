@@ -14,6 +14,8 @@ const en = {
   },
   home: {
     chooseGame: 'Choose a game',
+    // The pictures' licence asks for this credit (client/build/atlas.ts).
+    artCredit: 'Graphics: Twemoji, CC-BY 4.0',
     nickname: 'Your nickname',
     nicknamePlaceholder: 'e.g. Alice',
     nicknameHint: 'Friends will see this name. No account needed.',
@@ -188,7 +190,6 @@ const en = {
     botPlaying: 'away · bot playing',
     botPlayingHere: 'bot playing',
     bot: 'bot',
-    clock: '⏱ {{time}}',
     handToBot: 'Let a bot play',
     giveBack: 'Give back',
     takeBack: 'Play my seat again',

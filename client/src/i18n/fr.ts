@@ -9,6 +9,7 @@ const fr: Resources = {
   },
   home: {
     chooseGame: 'Choisissez un jeu',
+    artCredit: 'Graphismes : Twemoji, CC-BY 4.0',
     nickname: 'Votre pseudo',
     nicknamePlaceholder: 'ex. Alice',
     nicknameHint: 'Vos amis verront ce nom. Aucun compte nécessaire.',
@@ -183,7 +184,6 @@ const fr: Resources = {
     botPlaying: 'absent·e · un robot joue',
     botPlayingHere: 'un robot joue',
     bot: 'robot',
-    clock: '⏱ {{time}}',
     handToBot: 'Faire jouer un robot',
     giveBack: 'Rendre la place',
     takeBack: 'Reprendre ma place',

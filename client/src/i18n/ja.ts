@@ -9,6 +9,7 @@ const ja: Resources = {
   },
   home: {
     chooseGame: 'ゲームを選ぶ',
+    artCredit: 'グラフィック：Twemoji（CC-BY 4.0）',
     nickname: 'ニックネーム',
     nicknamePlaceholder: '例：はなこ',
     nicknameHint: '他のプレイヤーに表示されます。アカウントは不要です。',
@@ -181,7 +182,6 @@ const ja: Resources = {
     botPlaying: '離席中・ボットが代打中',
     botPlayingHere: 'ボットが代打中',
     bot: 'ボット',
-    clock: '⏱ {{time}}',
     handToBot: 'ボットに任せる',
     giveBack: '席を返す',
     takeBack: '自分の席に戻る',

@@ -3,6 +3,7 @@ import { h } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import { inviteLink } from '../router.js';
 import { toast } from '../ui/toast.js';
+import { iconEl } from '../art/icons.js';
 
 export function renderInvite(roomId: string): HTMLElement {
   const link = inviteLink(roomId);
@@ -35,6 +36,11 @@ export function renderInvite(roomId: string): HTMLElement {
     'div',
     { class: 'invite' },
     h('label', { class: 'field-label' }, t('lobby.invite')),
-    h('div', { class: 'invite-row' }, input, h('button', { class: 'btn', type: 'button', testid: 'copy-invite', onclick: copy }, '📋 ', t('lobby.copy'))),
+    h(
+      'div',
+      { class: 'invite-row' },
+      input,
+      h('button', { class: 'btn', type: 'button', testid: 'copy-invite', onclick: copy }, iconEl('clipboard'), ' ', t('lobby.copy')),
+    ),
   );
 }

@@ -8,6 +8,7 @@ import type { GameModule } from '../games/types.js';
 import { renderInvite } from './invite.js';
 import { renderSeats } from './seats.js';
 import { replayLink } from '../games/common/end-screen.js';
+import { iconEl } from '../art/icons.js';
 
 export class Lobby {
   readonly el: HTMLElement;
@@ -52,7 +53,8 @@ export class Lobby {
               h(
                 'button',
                 { class: 'btn btn-ghost', type: 'button', testid: 'watch', onclick: () => ((this.watching = true), this.update(snap)) },
-                '👀 ',
+                iconEl('eyes'),
+                ' ',
                 t('lobby.watch'),
               ),
             ),
@@ -70,7 +72,13 @@ export class Lobby {
         ? h(
             'div',
             { class: 'host-actions' },
-            h('button', { class: 'btn', type: 'button', testid: 'fill-bots', disabled: filled, onclick: () => s.send('fillBots') }, '🤖 ', t('lobby.fillBots')),
+            h(
+              'button',
+              { class: 'btn', type: 'button', testid: 'fill-bots', disabled: filled, onclick: () => s.send('fillBots') },
+              iconEl('robot'),
+              ' ',
+              t('lobby.fillBots'),
+            ),
             h(
               'button',
               { class: 'btn btn-primary btn-big', type: 'button', testid: 'start-game', disabled: !filled, onclick: () => s.send('start') },
@@ -82,7 +90,8 @@ export class Lobby {
         : h(
             'p',
             { class: 'hint waiting-host', testid: 'waiting-host' },
-            '⏳ ',
+            iconEl('hourglass'),
+            ' ',
             t('lobby.waitingHost', { name: host ? (host.connected ? host.name : `${host.name} (${t('lobby.offline')})`) : '…' }),
           ),
     );
@@ -105,7 +114,8 @@ export class Lobby {
             h(
               'span',
               { class: 'spectators', testid: 'spectator-count', title: watcherNames(snap) },
-              '👀 ',
+              iconEl('eyes', 16),
+              ' ',
               snap.spectators > 0 ? `${t('lobby.spectators', { count: snap.spectators })}: ${watcherNames(snap)}` : t('lobby.spectatorsNone'),
             ),
           ),
@@ -129,7 +139,7 @@ export class Lobby {
     return h(
       'label',
       { class: 'field' },
-      h('span', { class: 'field-label' }, '⏱ ', t('presence.clockLabel')),
+      h('span', { class: 'field-label' }, iconEl('stopwatch', 16), ' ', t('presence.clockLabel')),
       h(
         'select',
         {

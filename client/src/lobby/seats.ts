@@ -3,6 +3,7 @@ import { h } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
 import { playerColor } from '../games/colors.js';
+import { iconEl } from '../art/icons.js';
 
 export interface SeatActions {
   sit(seat: number): void;
@@ -14,8 +15,9 @@ export interface SeatActions {
 export function seatBadges(snap: RoomSnapshot, seat: SeatSnap): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (seat.kind === 'empty') return out;
-  if (seat.memberId && seat.memberId === snap.hostId) out.push(h('span', { class: 'badge badge-host', title: t('lobby.host') }, '👑 ', t('lobby.host')));
-  if (seat.kind === 'bot') out.push(h('span', { class: 'badge badge-bot' }, '🤖 ', t('lobby.bot')));
+  if (seat.memberId && seat.memberId === snap.hostId)
+    out.push(h('span', { class: 'badge badge-host', title: t('lobby.host') }, iconEl('crown', 14), ' ', t('lobby.host')));
+  if (seat.kind === 'bot') out.push(h('span', { class: 'badge badge-bot' }, iconEl('robot', 14), ' ', t('lobby.bot')));
   if (seat.index === snap.me.seat) out.push(h('span', { class: 'badge badge-you' }, t('lobby.you')));
   return out;
 }
@@ -54,7 +56,8 @@ export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLEleme
           h(
             'button',
             { class: 'btn btn-small', type: 'button', testid: `add-bot-${seat.index}`, onclick: () => actions.addBot(seat.index) },
-            '🤖 ',
+            iconEl('robot', 16),
+            ' ',
             t('lobby.addBot'),
           ),
         );

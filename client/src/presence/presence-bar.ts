@@ -12,6 +12,7 @@ import { t } from '../i18n/index.js';
 import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
 import { playerColor } from '../games/colors.js';
 import { clockText } from './time.js';
+import { iconEl } from '../art/icons.js';
 
 export interface PresenceActions {
   standIn(seat: number, on: boolean): void;
@@ -69,7 +70,9 @@ export class PresenceBar {
         ? h(
             'span',
             { class: `presence-clock${seat.deadline - now < 10_000 ? ' urgent' : ''}`, testid: `clock-${seat.index}` },
-            t('presence.clock', { time: clockText(seat.deadline - now) }),
+            iconEl('stopwatch', 14),
+            ' ',
+            clockText(seat.deadline - now),
           )
         : null;
     return h(
@@ -81,7 +84,7 @@ export class PresenceBar {
       },
       h('span', { class: `dot ${away ? 'dot-off' : 'dot-on'}`, role: 'img', 'aria-label': away ? t('lobby.offline') : t('lobby.online') }),
       h('span', { class: 'presence-name' }, seat.name, seat.index === snap.me.seat ? ` (${t('lobby.you')})` : ''),
-      h('span', { class: 'presence-status', testid: `presence-status-${seat.index}` }, status),
+      h('span', { class: 'presence-status', testid: `presence-status-${seat.index}` }, seat.standIn ? [iconEl('robot', 14), ' '] : null, status),
       clock,
       h('span', { class: 'presence-actions' }, this.buttons(snap, seat)),
     );

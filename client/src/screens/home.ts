@@ -6,6 +6,7 @@ import { storage, NICKNAME_KEY, cleanName } from '../util/storage.js';
 import type { RoomSession, JoinError } from '../net/session.js';
 import { YourTables } from '../home/your-tables.js';
 import { joinFailureText } from './join-failure.js';
+import { iconEl } from '../art/icons.js';
 
 export interface HomeDeps {
   /** A room was created: the app takes over the session and shows the room. */
@@ -48,7 +49,7 @@ export function renderHome(deps: HomeDeps): HTMLElement {
           }
         },
       },
-      h('span', { class: 'game-icon', 'aria-hidden': 'true' }, g.icon),
+      h('span', { class: 'game-icon', 'aria-hidden': 'true' }, iconEl(g.icon, 40)),
       h(
         'span',
         { class: 'game-text' },
@@ -116,7 +117,7 @@ export function renderHome(deps: HomeDeps): HTMLElement {
       h(
         'section',
         { class: 'hero' },
-        h('div', { class: 'hero-fire', 'aria-hidden': 'true' }, '🔥'),
+        h('div', { class: 'hero-fire', 'aria-hidden': 'true' }, iconEl('fire', 64)),
         h('h1', null, t('app.name')),
         h('p', { class: 'tagline' }, t('app.tagline')),
         h('p', { class: 'how' }, t('home.how')),
@@ -125,5 +126,11 @@ export function renderHome(deps: HomeDeps): HTMLElement {
       new YourTables().el,
     ),
     form,
+    // Twemoji's licence (CC-BY 4.0) asks for a credit where the pictures are shown.
+    h(
+      'footer',
+      { class: 'home-credit', testid: 'art-credit' },
+      h('a', { href: 'https://creativecommons.org/licenses/by/4.0/', rel: 'license noopener', target: '_blank' }, t('home.artCredit')),
+    ),
   );
 }

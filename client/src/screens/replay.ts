@@ -8,7 +8,7 @@
  * nothing, and their canvas and controls take no input, so a replay can
  * never act in a room (it has no connection at all).
  */
-import { h, patch } from '../util/dom.js';
+import { h, patch, type Children } from '../util/dom.js';
 import { t } from '../i18n/index.js';
 import { gameInfo } from '../games/catalog.js';
 import type { GameModule, GameTable } from '../games/types.js';
@@ -18,6 +18,7 @@ import { Emitter } from '../util/emitter.js';
 import { roomPath } from '../router.js';
 import { exposeForTests } from '../testing.js';
 import { fetchLog, ReplayModel } from './replay-model.js';
+import { iconEl } from '../art/icons.js';
 
 /** One step per this many ms while playing. */
 const PLAY_MS = 800;
@@ -94,7 +95,7 @@ export class ReplayScreen {
       h(
         'div',
         { class: 'card error-card', role: 'alert', testid: kind === 'not-found' ? 'replay-not-found' : 'replay-error' },
-        h('div', { class: 'error-icon', 'aria-hidden': 'true' }, '🕯️'),
+        h('div', { class: 'error-icon', 'aria-hidden': 'true' }, iconEl('candle', 48)),
         h('p', null, kind === 'not-found' ? t('replay.notFound') : t('replay.failed', { message })),
         h('div', { class: 'row' }, h('a', { class: 'btn btn-primary', href: '/', 'data-link': true, testid: 'back-home' }, t('errors.backHome'))),
       ),
@@ -184,11 +185,11 @@ export class ReplayScreen {
 
   // ------------------------------------------------------------ the bar
 
-  private stepLabel(): string {
+  private stepLabel(): Children {
     const m = this.model!;
     const ev = m.eventAt(this.step);
     if (!ev) return t('replay.setup');
-    if (ev.kind === 'expire') return `⏰ ${t('replay.timeUp')}`;
+    if (ev.kind === 'expire') return [iconEl('alarm'), ' ', t('replay.timeUp')];
     const type =
       ev.action && typeof ev.action === 'object' && typeof (ev.action as { type?: unknown }).type === 'string' ? (ev.action as { type: string }).type : '';
     return `${m.name(ev.seat)}${type ? ` · ${type}` : ''}`;
@@ -211,7 +212,7 @@ export class ReplayScreen {
         h(
           'h2',
           { class: 'panel-title' },
-          info ? `${info.icon} ${t(`games.${m.log.setup.game}.name`)} · ` : '',
+          info ? [iconEl(info.icon, 22), ' ', `${t(`games.${m.log.setup.game}.name`)} · `] : '',
           t('replay.heading', { n: m.log.setup.matchNo }),
         ),
         h('a', { class: 'btn btn-ghost btn-small', href: roomPath(m.log.setup.roomId), 'data-link': true, testid: 'replay-room' }, t('replay.backToRoom')),

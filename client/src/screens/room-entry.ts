@@ -12,6 +12,7 @@ import type { TableSummary } from '../net/tables.js';
 import type { JoinError } from '../net/session.js';
 import { joinFailureText } from './join-failure.js';
 import { cleanName } from '../util/storage.js';
+import { iconEl } from '../art/icons.js';
 
 export function loadingCard(text: string, testid = 'joining'): HTMLElement {
   return h('div', { class: 'loading-card', testid, role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
@@ -47,8 +48,8 @@ function seatList(x: TableSummary): HTMLElement {
                 }),
                 h('span', { class: 'seat-name' }, s.kind === 'bot' ? botDisplayName(s.name) : s.name),
                 // Names are unique at a table (server names.ts), so the host's seat is the one with the host's name.
-                s.kind === 'human' && s.name === x.host ? h('span', { class: 'badge badge-host' }, '👑 ', t('lobby.host')) : null,
-                s.kind === 'bot' ? h('span', { class: 'badge badge-bot' }, '🤖 ', t('lobby.bot')) : null,
+                s.kind === 'human' && s.name === x.host ? h('span', { class: 'badge badge-host' }, iconEl('crown', 14), ' ', t('lobby.host')) : null,
+                s.kind === 'bot' ? h('span', { class: 'badge badge-bot' }, iconEl('robot', 14), ' ', t('lobby.bot')) : null,
               ],
         ),
       ),
@@ -64,13 +65,13 @@ function tableDetails(x: TableSummary): HTMLElement {
     h(
       'div',
       { class: 'preview-head' },
-      h('span', { class: 'game-icon', 'aria-hidden': 'true' }, info?.icon ?? '🎲'),
+      h('span', { class: 'game-icon', 'aria-hidden': 'true' }, iconEl(info?.icon ?? 'dice', 40)),
       h('span', { class: 'game-name', testid: 'preview-game' }, info ? t(`games.${x.game}.name`) : x.game),
       h('span', { class: `status-chip status-${x.status}`, testid: 'preview-status' }, t(`room.status.${x.status}`)),
     ),
     h('p', { class: 'hint', testid: 'preview-host' }, x.host ? t('room.preview.host', { name: x.host }) : t('room.preview.noHost')),
     seatList(x),
-    x.awaiting.length > 0 ? h('p', { class: 'hint' }, '⏳ ', t('home.tables.waitingFor', { names: listNames(x.awaiting) })) : null,
+    x.awaiting.length > 0 ? h('p', { class: 'hint' }, iconEl('hourglass'), ' ', t('home.tables.waitingFor', { names: listNames(x.awaiting) })) : null,
     h('p', { class: 'lead', testid: 'preview-outlook' }, outlook(x)),
   );
 }
@@ -137,7 +138,7 @@ export function joinErrorCard(err: Pick<JoinError, 'kind' | 'message'>, retry: (
   return h(
     'div',
     { class: 'card error-card', testid: notFound ? 'room-not-found' : 'join-error', role: 'alert' },
-    h('div', { class: 'error-icon', 'aria-hidden': 'true' }, notFound ? '🕯️' : '🔌'),
+    h('div', { class: 'error-icon', 'aria-hidden': 'true' }, iconEl(notFound ? 'candle' : 'plug', 48)),
     h('p', null, text),
     h(
       'div',

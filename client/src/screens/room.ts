@@ -22,6 +22,7 @@ import { PresenceBar } from '../presence/presence-bar.js';
 import { toast } from '../ui/toast.js';
 import { exposeForTests } from '../testing.js';
 import { replayLink } from '../games/common/end-screen.js';
+import { iconEl } from '../art/icons.js';
 
 type Mode = 'none' | 'lobby' | 'play' | 'end';
 
@@ -343,7 +344,7 @@ export class RoomScreen {
                 '↻ ',
                 t('game.playAgain'),
               )
-            : h('p', { class: 'hint' }, '⏳ ', t('game.waitingAgain'), host ? ` (${host.name})` : ''),
+            : h('p', { class: 'hint' }, iconEl('hourglass'), ' ', t('game.waitingAgain'), host ? ` (${host.name})` : ''),
           replayLink(snap.lastMatchId),
         ),
         h(
@@ -364,7 +365,7 @@ export class RoomScreen {
 
   private onServerError(e: ServerErrorMsg): void {
     const text = tError(e.code, e.message);
-    this.chat?.notice(`⚠️ ${text}`);
+    this.chat?.notice(text);
     if (e.type !== 'chat') toast(text, 'error');
   }
 

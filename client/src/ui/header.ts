@@ -1,6 +1,7 @@
 /** The top bar: brand (link home), a slot for room info, the language switcher. */
 import { h } from '../util/dom.js';
 import { LANGS, lang, setLang, t, type Lang } from '../i18n/index.js';
+import { iconEl } from '../art/icons.js';
 
 export function renderHeader(info: Node | null = null): HTMLElement {
   const select = h(
@@ -23,10 +24,16 @@ export function renderHeader(info: Node | null = null): HTMLElement {
     h(
       'a',
       { class: 'brand', href: '/', 'data-link': true, 'aria-label': t('app.home'), testid: 'home-link' },
-      h('span', { class: 'brand-flame', 'aria-hidden': 'true' }, '🔥'),
+      h('span', { class: 'brand-flame', 'aria-hidden': 'true' }, iconEl('fire', 26)),
       h('span', { class: 'brand-name' }, t('app.name')),
     ),
     h('div', { class: 'topbar-info' }, info),
-    h('label', { class: 'lang' }, h('span', { class: 'sr-only' }, t('app.language')), h('span', { class: 'lang-globe', 'aria-hidden': 'true' }, '🌐'), select),
+    h(
+      'label',
+      { class: 'lang' },
+      h('span', { class: 'sr-only' }, t('app.language')),
+      h('span', { class: 'lang-globe', 'aria-hidden': 'true' }, iconEl('globe', 18)),
+      select,
+    ),
   );
 }

@@ -5,12 +5,13 @@
  * line per player over the rounds or turns. Each game's end.ts decides what
  * goes in its table and charts.
  */
-import { h } from '../../util/dom.js';
+import { h, type Children } from '../../util/dom.js';
 import { t, listNames } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import { playerColor } from '../colors.js';
 import { replayPath } from '../../router.js';
 import { niceStep } from './chart-steps.js';
+import { iconEl } from '../../art/icons.js';
 
 export { niceStep };
 
@@ -22,14 +23,21 @@ export function seatNames(snap: RoomSnapshot, players: number): string[] {
 /** "Watch the replay" of a finished match (end screen, lobby); nothing until the room names the match. */
 export function replayLink(matchId: string): HTMLElement | null {
   if (!matchId) return null;
-  return h('a', { class: 'btn btn-ghost replay-link', href: replayPath(matchId), 'data-link': true, testid: 'watch-replay' }, '🎞️ ', t('replay.watch'));
+  return h(
+    'a',
+    { class: 'btn btn-ghost replay-link', href: replayPath(matchId), 'data-link': true, testid: 'watch-replay' },
+    iconEl('film'),
+    ' ',
+    t('replay.watch'),
+  );
 }
 
 export function winnersLine(names: string[], winners: number[]): HTMLElement {
   return h(
     'p',
     { class: 'winners big', testid: 'end-winners' },
-    '🏆 ',
+    iconEl('trophy', 26),
+    ' ',
     t('game.winner', { count: winners.length, names: listNames(winners.map((w) => names[w])) }),
   );
 }
@@ -40,7 +48,7 @@ export function playerDot(seat: number): HTMLElement {
 }
 
 /** Which colour is whom, under the charts. */
-export function legend(names: string[], label: (name: string, seat: number) => string = (name) => name): HTMLElement {
+export function legend(names: string[], label: (name: string, seat: number) => Children = (name) => name): HTMLElement {
   return h(
     'ul',
     { class: 'legend' },

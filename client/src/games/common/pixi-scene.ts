@@ -13,9 +13,9 @@ import 'pixi.js/events';
 // allows no eval (server/src/security-headers.ts), and Pixi refuses to start without either.
 import 'pixi.js/unsafe-eval';
 import { Tweens, easeOutBack } from './tween.js';
+import { loadAtlasTexture } from '../../art/sprites.js';
 
 export const TABLE_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
-export const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Twemoji Mozilla", sans-serif';
 /** The default ink of table texts (every game's palette calls it `cream`). */
 const CREAM = 0xfff4e2;
 
@@ -90,6 +90,8 @@ export interface TableAppOptions {
 export async function createTableApp(host: HTMLElement, opts: TableAppOptions): Promise<{ app: Application; width: number }> {
   const app = new Application();
   const width = Math.max(MIN_WIDTH, Math.floor(host.clientWidth || 800));
+  // The art atlas loads while the renderer starts: a scene never draws a card before its picture is there.
+  const atlas = loadAtlasTexture();
   await app.init({
     preference: 'webgl',
     manageImports: false,
@@ -104,6 +106,7 @@ export async function createTableApp(host: HTMLElement, opts: TableAppOptions): 
     autoStart: false,
     sharedTicker: false,
   });
+  await atlas;
   // Let the page scroll on phones when a finger moves over the table.
   app.renderer.events.autoPreventDefault = false;
   const canvas = app.canvas as HTMLCanvasElement;

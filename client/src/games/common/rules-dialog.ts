@@ -7,6 +7,7 @@
 import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
 import './rules-dialog.css';
+import { iconEl } from '../../art/icons.js';
 
 export interface RulesDialog {
   /** Open the rules (closing them first if they are open already). */
@@ -27,7 +28,7 @@ export function rulesDialog(game: string, cssPrefix: string): RulesDialog {
         h(
           'div',
           { class: `rules-dialog-head ${cssPrefix}-rules-head` },
-          h('h2', { id: `${cssPrefix}-rules-title`, class: 'panel-title' }, '📖 ', t(`${game}.rules.title`)),
+          h('h2', { id: `${cssPrefix}-rules-title`, class: 'panel-title' }, iconEl('book', 22), ' ', t(`${game}.rules.title`)),
           h('button', { class: 'btn btn-small', type: 'button', testid: `${game}-rules-close`, onclick: close }, '✕ ', t(`${game}.rules.close`)),
         ),
         content(),

@@ -3,12 +3,13 @@
  * a button here, so the game is playable by keyboard, by screen reader and on
  * a phone (where these controls stack below the table).
  */
-import { h } from '../../util/dom.js';
+import { h, type Children } from '../../util/dom.js';
 import { t, listNames } from '../../i18n/index.js';
 import { playerColor } from '../colors.js';
-import { TIERS, type Tier } from '@fireside/shared/games/gifttrap/types';
+import { TIERS, type Gift, type Tier } from '@fireside/shared/games/gifttrap/types';
 import { WANT_KINDS, WANT_LABEL, TIER_COLOR, deciding, formatValue, giftAt, giftName, others, type Model, type WantKind } from './model.js';
 import type { SceneState, Token } from './scene.js';
+import { iconEl } from '../../art/icons.js';
 
 export interface ControlActions {
   chooseTier(tier: Tier): void;
@@ -27,9 +28,19 @@ function dot(seat: number): HTMLElement {
   return h('span', { class: 'pdot', style: { background: playerColor(seat) }, 'aria-hidden': 'true' });
 }
 
-function giftLabel(m: Model, slot: number): string {
+/** A gift as the controls show it: its number, picture and name. */
+function giftLabel(m: Model, slot: number): Children {
   const g = giftAt(m.view, slot);
-  return `${slot + 1} ${g?.icon ?? ''} ${giftName(g)}`;
+  return [`${slot + 1} `, g ? iconEl(g.icon) : '', ` ${giftName(g)}`];
+}
+
+/** Where a translated line says {{gift}} (a character no text has). */
+const GIFT_MARK = '\uE000';
+
+/** A translated line with the gift (picture and name; a wrapped gift if unknown) where the text says {{gift}}. */
+function withGift(line: (gift: string) => string, g: Gift | null): Children {
+  const [before, after] = line(GIFT_MARK).split(GIFT_MARK);
+  return [before, g ? [iconEl(g.icon), ' ', giftName(g)] : iconEl('gift'), after ?? ''];
 }
 
 export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] {
@@ -51,8 +62,24 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       h(
         'div',
         { class: 'gt-role-row' },
-        h('p', { class: 'gt-parent' }, '👑 ', `${t('gifttrap.parent')}: `, dot(v.parent), ` ${m.names[v.parent]}`, tierChip ? ' · ' : '', tierChip),
-        h('button', { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules', onclick: () => a.openRules() }, '📖 ', t('gifttrap.options.rules')),
+        h(
+          'p',
+          { class: 'gt-parent' },
+          iconEl('crown'),
+          ' ',
+          `${t('gifttrap.parent')}: `,
+          dot(v.parent),
+          ` ${m.names[v.parent]}`,
+          tierChip ? ' · ' : '',
+          tierChip,
+        ),
+        h(
+          'button',
+          { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules', onclick: () => a.openRules() },
+          iconEl('book', 16),
+          ' ',
+          t('gifttrap.options.rules'),
+        ),
       ),
     ),
   );
@@ -124,7 +151,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         ),
       );
     } else {
-      phase.append(h('p', { class: 'lead' }, '⏳ ', t('gifttrap.layout.waiting', { name: m.names[v.parent] })));
+      phase.append(h('p', { class: 'lead' }, iconEl('hourglass'), ' ', t('gifttrap.layout.waiting', { name: m.names[v.parent] })));
     }
   }
 
@@ -155,7 +182,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
               },
               dot(r),
               h('span', { class: 'chip-name' }, t('gifttrap.give.recipient', { name: m.names[r] })),
-              h('span', { class: 'chip-value' }, slots.length ? slots.map((sl) => giftLabel(m, sl)).join(' · ') : t('gifttrap.give.noChoice')),
+              h('span', { class: 'chip-value' }, slots.length ? slots.map((sl, k) => [k ? ' · ' : '', giftLabel(m, sl)]) : t('gifttrap.give.noChoice')),
             );
           }),
         ),
@@ -163,7 +190,8 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         h(
           'button',
           { class: 'btn btn-primary btn-big', type: 'button', testid: 'submit-gifts', disabled: missing > 0 || unchanged, onclick: () => a.submitGives() },
-          '🎁 ',
+          iconEl('gift', 20),
+          ' ',
           sent ? t('gifttrap.give.update') : t('gifttrap.give.submit'),
         ),
         h(
@@ -241,7 +269,8 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
             h(
               'button',
               { class: 'btn btn-primary', type: 'button', testid: `open-${b.from}`, onclick: () => a.openFrom(b.from) },
-              '🎁 ',
+              iconEl('gift'),
+              ' ',
               dot(b.from),
               t('gifttrap.reveal.open', { name: m.names[b.from] }),
             ),
@@ -258,7 +287,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         'li',
         null,
         dot(o.from),
-        t('gifttrap.reveal.result', { from: m.names[o.from], to: m.names[o.to], gift: g ? `${g.icon} ${giftName(g)}` : '🎁', value: formatValue(o.value) }),
+        withGift((gift) => t('gifttrap.reveal.result', { from: m.names[o.from], to: m.names[o.to], gift, value: formatValue(o.value) }), g),
       );
     };
     const current = v.revealer !== null ? v.opened.filter((o) => o.to === v.revealer) : [];
@@ -292,12 +321,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
               'li',
               null,
               dot(o.from),
-              t('gifttrap.reveal.result', {
-                from: m.names[o.from],
-                to: m.names[o.to],
-                gift: g ? `${g.icon} ${giftName(g)}` : '🎁',
-                value: formatValue(o.value),
-              }),
+              withGift((gift) => t('gifttrap.reveal.result', { from: m.names[o.from], to: m.names[o.to], gift, value: formatValue(o.value) }), g),
             );
           }),
         ),
@@ -307,7 +331,13 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
 
   if (v.phase === 'over' && v.winners) {
     phase.prepend(
-      h('p', { class: 'winners', testid: 'winners' }, '🏆 ', t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => m.names[w])) })),
+      h(
+        'p',
+        { class: 'winners', testid: 'winners' },
+        iconEl('trophy', 22),
+        ' ',
+        t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => m.names[w])) }),
+      ),
       h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('gifttrap.end.show'), ' →'),
     );
   }
@@ -329,7 +359,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
             h(
               'tr',
               { class: i === m.me ? 'me' : '' },
-              h('td', null, dot(i), name, i === v.parent ? ' 👑' : ''),
+              h('td', null, dot(i), name, i === v.parent ? [' ', iconEl('crown', 16)] : ''),
               h('td', null, String(v.give[i])),
               h('td', null, String(v.get[i])),
             ),

@@ -5,6 +5,7 @@ import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { GiftTrapPublicView } from '@fireside/shared/games/gifttrap/types';
 import { trackTicks } from '../common/chart-steps.js';
 import { LineChart, jitter, legend, playerDot, seatNames, winnersLine } from '../common/end-screen.js';
+import { iconEl } from '../../art/icons.js';
 
 /** A track over the rounds, one line per player, up to the goal. */
 function chart(title: string, series: number[][], goal: number, names: string[]): HTMLElement {
@@ -60,7 +61,7 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
           h(
             'tr',
             { class: winners.includes(i) ? 'win' : '' },
-            h('td', null, playerDot(i), names[i], winners.includes(i) ? ' 🏆' : ''),
+            h('td', null, playerDot(i), names[i], winners.includes(i) ? [' ', iconEl('trophy', 16)] : ''),
             h('td', null, String(v.give[i])),
             h('td', null, String(v.get[i])),
           ),

@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { GiftTrapOptions } from '@fireside/shared/games/gifttrap/types';
 import { openRules } from './rules-page.js';
+import { iconEl } from '../../art/icons.js';
 
 export function readOptions(snap: RoomSnapshot): GiftTrapOptions {
   const o = snap.options as Partial<GiftTrapOptions>;
@@ -44,7 +45,8 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
     h(
       'button',
       { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules-lobby', onclick: () => openRules(opts, snap.players) },
-      '📖 ',
+      iconEl('book', 16),
+      ' ',
       t('gifttrap.options.rules'),
     ),
   );

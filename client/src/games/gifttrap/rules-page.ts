@@ -8,6 +8,7 @@ import { t } from '../../i18n/index.js';
 import type { GiftTrapOptions } from '@fireside/shared/games/gifttrap/types';
 import { rulesDialog } from '../common/rules-dialog.js';
 import './gifttrap.css';
+import { iconEl } from '../../art/icons.js';
 
 const GOALS = [20, 30, 40] as const;
 const DEFAULT_GOAL = 30;
@@ -64,7 +65,8 @@ export function rulesContent(options: GiftTrapOptions, players: number): HTMLEle
     h(
       'p',
       { class: 'gt-rules-room', testid: 'rules-room', dataset: { goal: String(options.goal), double: String(doubleOn) } },
-      '🎁 ',
+      iconEl('gift'),
+      ' ',
       t(doubleOn ? 'gifttrap.rules.roomDouble' : 'gifttrap.rules.room', vars),
     ),
     section('parts', [

@@ -12,8 +12,9 @@ import { computeLayout, type TableLayout } from './layout.js';
 import { inside, centre, type Rect } from '../common/geometry.js';
 import { WANT_COLOR, WANT_KINDS, WANT_LABEL, TIER_COLOR, TIER_INK, deciding, formatValue, giftAt, giftName, type Model, type WantKind } from './model.js';
 import { easeInOutQuad, easeOutBack, easeOutCubic } from '../common/tween.js';
-import { EMOJI_FONT, OnDemandScene, createTableApp, flipFaceUp, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
+import { OnDemandScene, createTableApp, flipFaceUp, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
 import type { Gift, OpenedGift } from '@fireside/shared/games/gifttrap/types';
+import { tableIcon } from '../../art/sprites.js';
 
 export type Token = { kind: 'recipient'; seat: number } | { kind: 'want'; want: WantKind };
 
@@ -348,7 +349,7 @@ export class GiftTrapScene extends OnDemandScene {
       const back = new Graphics().roundRect(0, 0, r.w, r.h, 12).fill(0x7a3b22).stroke({ width: 2, color: 0xa35a35 });
       back.roundRect(8, 8, r.w - 16, r.h - 16, 8).stroke({ width: 1.5, color: 0xe0a36b, alpha: 0.6 });
       card.addChild(back);
-      this.text('🎁', { fontFamily: EMOJI_FONT, fontSize: Math.round(r.w * 0.3) }, r.w / 2, r.h / 2, 0.5, 0.5, card).alpha = 0.55;
+      tableIcon(card, 'gift', Math.round(r.w * 0.33), r.w / 2, r.h / 2, 0.5, 0.5).alpha = 0.55;
       this.text(String(slot + 1), { fontSize: 13, fontWeight: '800', fill: 0xf5d6b0 }, 12, 10, 0, 0, card);
       return;
     }
@@ -384,7 +385,7 @@ export class GiftTrapScene extends OnDemandScene {
     const areaTop = band + 4;
     const areaBottom = r.h - 7 - name.height - 2;
     const emojiSize = Math.round(Math.max(18, Math.min((areaBottom - areaTop) * 0.78, r.w * 0.42)));
-    this.text(gift.icon, { fontFamily: EMOJI_FONT, fontSize: emojiSize }, r.w / 2, (areaTop + areaBottom) / 2, 0.5, 0.5, card);
+    tableIcon(card, gift.icon, emojiSize, r.w / 2, (areaTop + areaBottom) / 2, 0.5, 0.5);
 
     // Overlays: my draft gifts / wishes, the revealer's wishes, opened gifts.
     const o = new Container();
@@ -455,7 +456,9 @@ export class GiftTrapScene extends OnDemandScene {
     const top = first.y;
     const bottom = last.y + last.h;
     const names = (m.view.winners ?? []).map((w) => m.names[w]);
-    const label = `🏆  ${t('game.winner', { count: names.length, names: listNames(names) })}`;
+    const label = t('game.winner', { count: names.length, names: listNames(names) });
+    const fontSize = L.narrow ? 20 : 30;
+    const trophy = Math.round(fontSize * 1.1) + 8;
     const h = Math.min(90, bottom - top);
     const y = top + (bottom - top - h) / 2;
     const g = new Graphics()
@@ -463,23 +466,24 @@ export class GiftTrapScene extends OnDemandScene {
       .fill({ color: 0x1d120c, alpha: 0.86 })
       .stroke({ width: 3, color: C.gold });
     this.static.addChild(g);
-    this.text(
+    const tx = this.text(
       label,
       {
-        fontSize: L.narrow ? 20 : 30,
+        fontSize,
         fontWeight: '800',
         fill: C.gold,
         fontFamily: `Georgia, "Noto Serif", "Noto Serif CJK JP", serif`,
         wordWrap: true,
-        wordWrapWidth: L.W - 4 * L.pad,
+        wordWrapWidth: L.W - 4 * L.pad - trophy,
         align: 'center',
         breakWords: true,
       },
-      L.W / 2,
+      L.W / 2 + trophy / 2,
       y + h / 2,
       0.5,
       0.5,
     );
+    tableIcon(this.static, 'trophy', trophy - 8, tx.x - tx.width / 2 - 8, y + h / 2, 1, 0.5);
   }
 
   private personToken(seat: number, name: string, x: number, y: number, radius: number): Container {
@@ -561,15 +565,17 @@ export class GiftTrapScene extends OnDemandScene {
     c.addChild(g);
 
     const winner = v.winners?.includes(seat);
-    const status = winner ? '🏆' : waiting ? t('game.thinking') : '';
-    let mark: Text | null = null;
-    if (status) mark = this.text(status, { fontSize: winner ? 18 : 11.5, fontStyle: 'italic', fill: C.gold }, r.w - 10, 10, 1, 0, c);
+    let mark: Container | null = null;
+    if (winner) mark = tableIcon(c, 'trophy', 20, r.w - 10, 9, 1, 0);
+    else if (waiting) mark = this.text(t('game.thinking'), { fontSize: 11.5, fontStyle: 'italic', fill: C.gold }, r.w - 10, 10, 1, 0, c);
     else if (v.phase === 'give' || v.phase === 'want') mark = this.text('✓', { fontSize: 15, fontWeight: '900', fill: C.good }, r.w - 12, 9, 1, 0, c);
     // The name takes the width the status leaves: a smaller font first, an ellipsis only if it must.
-    const label = (isParent ? '👑 ' : '') + m.names[seat] + (isMe ? ` (${t('lobby.you')})` : '');
+    const label = m.names[seat] + (isMe ? ` (${t('lobby.you')})` : '');
     const nameSize = r.w < 190 ? 13 : 15;
-    const name = this.text(label, { fontSize: nameSize, fontWeight: '700', fill: C.cream }, 16, 9, 0, 0, c);
-    shrinkToFit(name, r.w - 16 - (mark ? mark.width + 16 : 10), nameSize - 3);
+    // The parent's crown before the name.
+    const crown = isParent ? tableIcon(c, 'crown', nameSize + 2, 16, 9).width + 4 : 0;
+    const name = this.text(label, { fontSize: nameSize, fontWeight: '700', fill: C.cream }, 16 + crown, 9, 0, 0, c);
+    shrinkToFit(name, r.w - 16 - crown - (mark ? mark.width + 16 : 10), nameSize - 3);
     const scores = this.text(
       `${t('gifttrap.tracks.give')} ${v.give[seat]}   ${t('gifttrap.tracks.get')} ${v.get[seat]}`,
       { fontSize: 11.5, fontWeight: '600', fill: C.muted },
@@ -604,7 +610,7 @@ export class GiftTrapScene extends OnDemandScene {
     for (const o of opened) {
       if (x > maxX - 30) break;
       const gift = giftAt(v, o.slot);
-      const e = this.text(gift?.icon ?? '🎁', { fontFamily: EMOJI_FONT, fontSize: r.w < 190 ? 14 : 17 }, x, r.h - 10 - boxSize / 2, 0, 0.5, c);
+      const e = tableIcon(c, gift?.icon ?? 'gift', r.w < 190 ? 16 : 19, x, r.h - 10 - boxSize / 2, 0, 0.5);
       const val = this.text(
         formatValue(o.value),
         { fontSize: r.w < 190 ? 11 : 12, fontWeight: '900', fill: o.value > 0 ? C.good : C.bad },
@@ -731,7 +737,7 @@ export class GiftTrapScene extends OnDemandScene {
         .fill(C.cream)
         .stroke({ width: 3, color: playerColorNum(from) }),
     );
-    this.text(gift?.icon ?? '🎁', { fontFamily: EMOJI_FONT, fontSize: 26 }, 0, 1, 0.5, 0.5, flyer);
+    tableIcon(flyer, gift?.icon ?? 'gift', 30, 0, 0, 0.5, 0.5);
     flyer.position.set(start.x, start.y);
     flyer.scale.set(0.5);
     flyer.visible = delay === 0;

@@ -12,6 +12,7 @@ import { maxSteps } from '@fireside/shared/games/santa/queries';
 import { ROUNDS, awaited, cardName, cardText, houseLabel, houseName, myMoves, nameYou, seatName, setupHouses, type Model } from './model.js';
 import { currentEntries, describe } from './events.js';
 import type { SceneState } from './scene.js';
+import { iconEl } from '../../art/icons.js';
 
 export interface ControlActions {
   clickHouse(house: HouseId): void;
@@ -31,7 +32,7 @@ function dot(seat: number): HTMLElement {
 }
 
 function who(m: Model, seat: number): HTMLElement {
-  return h('span', { class: 'who' }, dot(seat), seat === m.view.santa ? '🎅 ' : '', nameYou(m, seat));
+  return h('span', { class: 'who' }, dot(seat), seat === m.view.santa ? [iconEl('santa'), ' '] : '', nameYou(m, seat));
 }
 
 /** What a card does for a role, in words. */
@@ -56,13 +57,13 @@ function houseButtons(m: Model, houses: HouseId[], a: ControlActions, prefix: st
           onclick: () => a.clickHouse(id),
         },
         h('span', { class: 'sc-house-label' }, houseLabel(m.town, id)),
-        m.view.present[id] ? h('span', { class: 'sc-mini', 'aria-hidden': 'true' }, '🎁') : null,
-        m.view.away.includes(id) ? h('span', { class: 'sc-mini', 'aria-hidden': 'true' }, '🧳') : null,
+        m.view.present[id] ? h('span', { class: 'sc-mini', 'aria-hidden': 'true' }, iconEl('gift', 14)) : null,
+        m.view.away.includes(id) ? h('span', { class: 'sc-mini', 'aria-hidden': 'true' }, iconEl('luggage', 14)) : null,
         here.map((seat) =>
           h(
             'span',
             { class: 'mark', style: { background: playerColor(seat) }, 'aria-hidden': 'true' },
-            seat === m.view.santa ? '🎅' : seatName(m, seat).slice(0, 1).toUpperCase(),
+            seat === m.view.santa ? iconEl('santa', 14) : seatName(m, seat).slice(0, 1).toUpperCase(),
           ),
         ),
       );
@@ -102,9 +103,19 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         h(
           'p',
           { class: 'sc-role', testid: 'my-role', dataset: { role: m.me < 0 ? 'spectator' : isSanta ? 'santa' : 'kid' } },
-          m.me < 0 ? `👀 ${t('santa.role.watching')}` : isSanta ? `🎅 ${t('santa.role.youSanta')}` : `🧒 ${t('santa.role.youKid')}`,
+          m.me < 0
+            ? [iconEl('eyes'), ' ', t('santa.role.watching')]
+            : isSanta
+              ? [iconEl('santa'), ' ', t('santa.role.youSanta')]
+              : [iconEl('child'), ' ', t('santa.role.youKid')],
         ),
-        h('button', { class: 'btn btn-small', type: 'button', testid: 'santa-rules', onclick: () => a.openRules() }, '📖 ', t('santa.options.rules')),
+        h(
+          'button',
+          { class: 'btn btn-small', type: 'button', testid: 'santa-rules', onclick: () => a.openRules() },
+          iconEl('book', 16),
+          ' ',
+          t('santa.options.rules'),
+        ),
       ),
       h(
         'p',
@@ -113,9 +124,13 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         t('santa.legend.street'),
         h('span', { class: 'sc-lg-path' }),
         t('santa.legend.path'),
-        ' 🧳 ',
+        ' ',
+        iconEl('luggage', 16),
+        ' ',
         t('santa.legend.away'),
-        ' 🎁 ',
+        ' ',
+        iconEl('gift', 16),
+        ' ',
         t('santa.legend.present'),
       ),
     ),
@@ -158,7 +173,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       );
     } else if (v.awayPlacer !== null) {
       phase.append(
-        h('p', { class: 'lead' }, '⏳ ', t('santa.away.waiting', { name: seatName(m, v.awayPlacer), count: v.awayLeft })),
+        h('p', { class: 'lead' }, iconEl('hourglass'), ' ', t('santa.away.waiting', { name: seatName(m, v.awayPlacer), count: v.awayLeft })),
         h('p', { class: 'hint' }, t('santa.away.hint')),
       );
     }
@@ -168,7 +183,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
     const houses = setupHouses(m);
     if (houses && s.clickable.length) {
       phase.append(h('p', { class: 'lead' }, isSanta ? t('santa.start.yoursSanta') : t('santa.start.yoursKid')), houseButtons(m, houses, a, 'house', s));
-    } else phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.start.waiting', { name: seatName(m, v.starter) })));
+    } else phase.append(h('p', { class: 'lead' }, iconEl('hourglass'), ' ', t('santa.start.waiting', { name: seatName(m, v.starter) })));
   }
 
   if (v.phase === 'pick') {
@@ -250,7 +265,13 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       );
     } else
       phase.append(
-        h('p', { class: 'lead' }, '⏳ ', t('santa.chooser.waiting', { name: seatName(m, v.santa), names: listNames(v.candidates.map((c) => seatName(m, c))) })),
+        h(
+          'p',
+          { class: 'lead' },
+          iconEl('hourglass'),
+          ' ',
+          t('santa.chooser.waiting', { name: seatName(m, v.santa), names: listNames(v.candidates.map((c) => seatName(m, c))) }),
+        ),
       );
   }
 
@@ -290,7 +311,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
               },
               h('span', { class: 'sc-order-num' }, String(i + 1)),
               dot(seat),
-              h('span', { class: 'sc-order-name' }, seat === v.santa ? '🎅 ' : '', nameYou(m, seat)),
+              h('span', { class: 'sc-order-name' }, seat === v.santa ? [iconEl('santa'), ' '] : '', nameYou(m, seat)),
               h('span', { class: `sc-card-text${seat % 2 === 1 ? ' red' : ''}` }, v.played[seat] !== null ? cardText(v.played[seat]!, seat) : ''),
               h(
                 'button',
@@ -326,7 +347,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
           t('santa.order.confirm'),
         ),
       );
-    } else phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.order.waiting', { name: seatName(m, v.orderBy) })));
+    } else phase.append(h('p', { class: 'lead' }, iconEl('hourglass'), ' ', t('santa.order.waiting', { name: seatName(m, v.orderBy) })));
   }
 
   if ((v.phase === 'move' || v.phase === 'give') && v.order.length) {
@@ -383,7 +404,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
         );
       }
     } else if (m.me >= 0 && card !== null) {
-      phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.move.waiting', { name: seatName(m, v.mover), card: cardText(card, v.mover) })));
+      phase.append(h('p', { class: 'lead' }, iconEl('hourglass'), ' ', t('santa.move.waiting', { name: seatName(m, v.mover), card: cardText(card, v.mover) })));
     } else phase.append(h('p', { class: 'lead' }, t('santa.move.spectator', { name: seatName(m, v.mover) })));
   }
 
@@ -399,14 +420,18 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
             h(
               'button',
               { class: 'btn btn-primary', type: 'button', testid: `give-${kid}`, onclick: () => a.clickPlate(kid) },
-              '🎁 ',
+              iconEl('gift'),
+              ' ',
               dot(kid),
               t('santa.give.kid', { name: seatName(m, kid) }),
             ),
           ),
         ),
       );
-    } else phase.append(h('p', { class: 'lead' }, '⏳ ', t('santa.give.waiting', { name: seatName(m, v.santa), house: houseLabel(m.town, g.house) })));
+    } else
+      phase.append(
+        h('p', { class: 'lead' }, iconEl('hourglass'), ' ', t('santa.give.waiting', { name: seatName(m, v.santa), house: houseLabel(m.town, g.house) })),
+      );
   }
 
   if (v.phase === 'over' && v.winners) {
@@ -414,7 +439,8 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
       h(
         'p',
         { class: 'winners', testid: 'winners' },
-        '🏆 ',
+        iconEl('trophy', 22),
+        ' ',
         t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) }),
       ),
       h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('santa.phase.over'), ' →'),
@@ -462,7 +488,7 @@ export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] 
                 'td',
                 null,
                 dot(i),
-                i === v.santa ? '🎅 ' : '',
+                i === v.santa ? [iconEl('santa', 16), ' '] : '',
                 name,
                 v.positions[i] !== null ? h('small', { class: 'muted' }, ` · ${m.town.houses[v.positions[i]!].label}`) : null,
               ),

@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { SantaPublicView } from '@fireside/shared/games/santa/types';
 import { LineChart, jitter, legend, playerDot, seatNames, valueAxis, winnersLine } from '../common/end-screen.js';
+import { iconEl } from '../../art/icons.js';
 
 /** Grid steps of the score axis (beyond 50: steps of 100). */
 const SCORE_STEPS = [1, 2, 5, 10, 20, 25, 50];
@@ -69,7 +70,7 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
           h(
             'tr',
             { class: winners.includes(i) ? 'win' : '' },
-            h('td', null, playerDot(i), i === v.santa ? '🎅 ' : '', names[i], winners.includes(i) ? ' 🏆' : ''),
+            h('td', null, playerDot(i), i === v.santa ? [iconEl('santa', 16), ' '] : '', names[i], winners.includes(i) ? [' ', iconEl('trophy', 16)] : ''),
             h('td', null, i === v.santa ? '—' : String(seen[i])),
             h('td', null, String(presents[i])),
             h('td', null, String(scores[i])),
@@ -78,7 +79,7 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
       ),
     ),
     h('div', { class: 'sc-chart', testid: 'end-chart' }, scoreChart(series, names, roles)),
-    legend(names, (n, i) => (i === v.santa ? `🎅 ${n}` : n)),
+    legend(names, (n, i) => (i === v.santa ? [iconEl('santa', 16), ' ', n] : n)),
     rounds > 0
       ? h(
           'details',

@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { AwayMarkersVariant, SantaOptions, TieBreakVariant } from '@fireside/shared/games/santa/types';
 import { openRules } from './rules-page.js';
+import { iconEl } from '../../art/icons.js';
 
 export function readOptions(snap: RoomSnapshot): Required<SantaOptions> {
   const o = snap.options as Partial<SantaOptions>;
@@ -68,6 +69,12 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
         (v) => set({ tieBreak: v as TieBreakVariant }),
       ),
     ),
-    h('button', { class: 'btn btn-small', type: 'button', testid: 'santa-rules-lobby', onclick: () => openRules(opts) }, '📖 ', t('santa.options.rules')),
+    h(
+      'button',
+      { class: 'btn btn-small', type: 'button', testid: 'santa-rules-lobby', onclick: () => openRules(opts) },
+      iconEl('book', 16),
+      ' ',
+      t('santa.options.rules'),
+    ),
   );
 }

@@ -15,7 +15,8 @@ import { alongPolyline, computeLayout, latticeToPx, smoothCurve, type SantaLayou
 import { centre, type Pt } from '../common/geometry.js';
 import { describe, isCaption } from './events.js';
 import { easeInOutQuad, easeOutBack } from '../common/tween.js';
-import { EMOJI_FONT, TABLE_FONT, OnDemandScene, createTableApp, fitText, flipFaceUp, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
+import { tableIcon } from '../../art/sprites.js';
+import { TABLE_FONT, OnDemandScene, createTableApp, fitText, flipFaceUp, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
 
 export interface SceneState {
   model: Model;
@@ -502,10 +503,7 @@ export class SantaScene extends OnDemandScene {
       num.position.set(0, Math.round(top + roofH + bodyH / 2 + 0.5));
       c.addChild(num);
       if (isAway) {
-        const tag = new Text({ text: '🧳', style: { fontFamily: EMOJI_FONT, fontSize: Math.max(10, Math.round(cell * 0.22)) } });
-        tag.anchor.set(0.5, 0.5);
-        tag.position.set(w * 0.55, top + roofH * 0.35);
-        c.addChild(tag);
+        tableIcon(c, 'luggage', Math.max(11, Math.round(cell * 0.24)), w * 0.55, top + roofH * 0.35, 0.5, 0.5);
       }
       if (L.showNames) {
         const name = new Text({
@@ -569,7 +567,7 @@ export class SantaScene extends OnDemandScene {
               C.path,
             ),
         ],
-        [t('santa.legend.away'), (_g, x) => this.text('🧳', { fontFamily: EMOJI_FONT, fontSize: 12 }, x + 10, y, 0.5, 0.5, lg)],
+        [t('santa.legend.away'), (_g, x) => tableIcon(lg, 'luggage', 14, x + 10, y, 0.5, 0.5)],
         [t('santa.legend.present'), (g, x) => this.presentShape(g, x + 10, y + 1, 11)],
       ];
       for (const [label, draw] of items) {
@@ -640,20 +638,20 @@ export class SantaScene extends OnDemandScene {
     }
     const narrow = r.w < 200;
     const cr = L.plateCards[seat];
-    const role = seat === v.santa ? '🎅 ' : '';
+    // Santa's picture before the name.
+    if (seat === v.santa) x += tableIcon(c, 'santa', narrow ? 15 : 17, x, 16, 0, 0.5).width + 4;
     const nameRoom = cr.x - r.x - x - (narrow ? 34 : 42);
-    const label = role + m.names[seat] + (isMe && !narrow ? ` (${t('lobby.you')})` : '');
+    const label = m.names[seat] + (isMe && !narrow ? ` (${t('lobby.you')})` : '');
     fitText(this.text(label, { fontSize: narrow ? 12.5 : 14.5, fontWeight: '700' }, x, 16, 0, 0.5, c), nameRoom, label);
     const cardsLeft = v.hands[seat]?.length ?? 0;
+    // A winner's status is a trophy (drawn after the line under the name).
+    const winner = !!v.winners?.includes(seat);
     let status = '';
     let statusColor = C.muted;
-    if (v.winners?.includes(seat)) {
-      status = '🏆';
-      statusColor = C.gold;
-    } else if (v.phase === 'pick') {
+    if (!winner && v.phase === 'pick') {
       status = v.picked[seat] ? `✓ ${t('santa.pick.picked')}` : t('game.thinking');
       statusColor = v.picked[seat] ? C.good : C.gold;
-    } else if (waiting) {
+    } else if (!winner && waiting) {
       status = t('game.thinking');
       statusColor = C.gold;
     }
@@ -674,7 +672,8 @@ export class SantaScene extends OnDemandScene {
       0.5,
       c,
     );
-    shrinkToFit(subLine, cr.x - r.x - 10 - score.width - 8 - 15, 9);
+    shrinkToFit(subLine, cr.x - r.x - 10 - score.width - 8 - 15 - (narrow && winner ? 24 : 0), 9);
+    if (winner) tableIcon(c, 'trophy', 18, narrow ? 15 + subLine.width + 6 : 15 + (r.w - 15) * 0.5, r.h - 15, 0, 0.5);
     if (!narrow && status)
       this.text(
         status,
@@ -1034,10 +1033,7 @@ export class SantaScene extends OnDemandScene {
       .stroke({ width: isSanta ? 2.5 : 2, color: isSanta ? C.gold : 0xffffff });
     c.addChild(g);
     if (isSanta) {
-      const e = new Text({ text: '🎅', style: { fontFamily: EMOJI_FONT, fontSize: Math.round(r * 1.35) } });
-      e.anchor.set(0.5, 0.5);
-      e.position.set(0, 1);
-      c.addChild(e);
+      tableIcon(c, 'santa', Math.round(r * 1.45), 0, 1, 0.5, 0.5);
     } else {
       const e = new Text({
         text: initial(m.names[seat]),

@@ -30,6 +30,7 @@ import {
 } from './model.js';
 import { planText, recentEntries } from './events.js';
 import type { SceneState } from './scene.js';
+import { iconEl } from '../../art/icons.js';
 
 export interface ControlActions {
   clickSquare(sq: SquareId): void;
@@ -91,7 +92,7 @@ function squareButtons(
         },
         opts.selected ? h('span', { class: 'wc-check', 'aria-hidden': 'true' }, on ? '☑' : '☐') : null,
         h('span', { class: 'wc-sq-label' }, squareLabel(m, sq)),
-        price !== undefined ? h('span', { class: 'wc-price' }, `🪙${price}`) : null,
+        price !== undefined ? h('span', { class: 'wc-price' }, iconEl('coin', 14), String(price)) : null,
       );
     }),
   );
@@ -129,10 +130,16 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
           'p',
           { class: 'wc-role', testid: 'my-role' },
           m.me < 0
-            ? `👀 ${t('windcity.role.watching')}`
-            : h('span', null, dot(m.me), t('windcity.role.you', { name: seatName(m, m.me) }), ' · 🪙 ', String(v.coins[m.me])),
+            ? [iconEl('eyes'), ' ', t('windcity.role.watching')]
+            : h('span', null, dot(m.me), t('windcity.role.you', { name: seatName(m, m.me) }), ' · ', iconEl('coin', 16), ' ', String(v.coins[m.me])),
         ),
-        h('button', { class: 'btn btn-small', type: 'button', testid: 'windcity-rules', onclick: () => a.openRules() }, '📖 ', t('windcity.options.rules')),
+        h(
+          'button',
+          { class: 'btn btn-small', type: 'button', testid: 'windcity-rules', onclick: () => a.openRules() },
+          iconEl('book', 16),
+          ' ',
+          t('windcity.options.rules'),
+        ),
       ),
     ),
   );
@@ -154,7 +161,7 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
 
   const phase = h('div', { class: `wc-phase wc-${v.phase}`, testid: `phase-${v.phase}` });
   out.push(phase);
-  const waitFor = (key: string, seat: number) => phase.append(h('p', { class: 'lead' }, '⏳ ', t(key, { name: seatName(m, seat) })));
+  const waitFor = (key: string, seat: number) => phase.append(h('p', { class: 'lead' }, iconEl('hourglass'), ' ', t(key, { name: seatName(m, seat) })));
 
   if (v.phase === 'hurricane' && v.placer !== null) {
     if (m.me === v.placer && !s.sent) {
@@ -175,7 +182,7 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
                 onclick: () => a.hurricane(col),
               },
               colName(col),
-              isObservatory(col) ? ' 🔭' : '',
+              isObservatory(col) ? [' ', iconEl('telescope', 14)] : '',
             ),
           ),
         ),
@@ -223,7 +230,7 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
               },
               h('span', { class: 'wc-action-num' }, k >= 0 ? `${k + 1}.` : `(${i + 1})`),
               h('span', { class: 'wc-action-text' }, actionText(act)),
-              h('span', { class: 'wc-price' }, `🪙${act.cost}`),
+              h('span', { class: 'wc-price' }, iconEl('coin', 14), String(act.cost)),
             );
           }),
         ),
@@ -238,7 +245,12 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
               h(
                 'li',
                 { class: 'wc-plan-item' },
-                h('span', { class: 'wc-plan-text' }, actionText(card.actions[i]), h('small', { class: 'muted' }, ` 🪙${card.actions[i].cost}`)),
+                h(
+                  'span',
+                  { class: 'wc-plan-text' },
+                  actionText(card.actions[i]),
+                  h('small', { class: 'muted' }, ' ', iconEl('coin', 13), String(card.actions[i].cost)),
+                ),
                 h(
                   'button',
                   {
@@ -337,7 +349,8 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
         h(
           'p',
           { class: `wc-timer${secondsLeft <= 10 ? ' urgent' : ''}`, testid: 'market-timer', dataset: { left: String(secondsLeft) }, 'aria-live': 'off' },
-          '⏱ ',
+          iconEl('stopwatch'),
+          ' ',
           t('windcity.market.timer'),
           ' ',
           h('strong', { class: 'wc-timer-num' }, String(secondsLeft)),
@@ -410,7 +423,8 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
           h(
             'button',
             { class: 'btn btn-primary', type: 'button', testid: 'ask-confirm', disabled: s.sent || !s.selected.length || over, onclick: () => a.ask() },
-            '🛡 ',
+            iconEl('shield'),
+            ' ',
             s.selected.length ? t('windcity.market.ask', { count: s.selected.length, price }) : t('windcity.market.askNone'),
           ),
           h('button', { class: 'btn', type: 'button', testid: 'pass', disabled: s.sent, onclick: () => a.pass() }, t('windcity.market.pass')),
@@ -503,7 +517,8 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
       h(
         'p',
         { class: 'winners', testid: 'winners' },
-        '🏆 ',
+        iconEl('trophy', 22),
+        ' ',
         t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) }),
       ),
       h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('windcity.phase.over'), ' →'),
@@ -543,9 +558,9 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
             'tr',
             null,
             h('th', null, ''),
-            h('th', null, '🪙'),
+            h('th', null, iconEl('coin', 16)),
             h('th', null, t('windcity.col.houses')),
-            h('th', null, '🛡'),
+            h('th', null, iconEl('shield', 16)),
             h('th', null, t('windcity.col.points')),
           ),
         ),
@@ -586,5 +601,5 @@ function previewText(s: SceneState): HTMLElement | null {
   parts.push(lost.length ? t('windcity.preview.destroys', { houses: lost.join(', ') }) : t('windcity.preview.destroysNone'));
   const obs = p.segments.filter((x) => x.observatory).length;
   if (obs) parts.push(t('windcity.preview.observatory', { n: obs * 5 }));
-  return h('p', { class: 'hint wc-preview', testid: 'plan-preview' }, '🌀 ', parts.filter(Boolean).join(' '));
+  return h('p', { class: 'hint wc-preview', testid: 'plan-preview' }, iconEl('cyclone'), ' ', parts.filter(Boolean).join(' '));
 }

@@ -5,6 +5,7 @@ import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { WindCityPublicView } from '@fireside/shared/games/windcity/types';
 import { houseStats } from './stats.js';
 import { LineChart, jitter, legend, niceStep, playerDot, seatNames, valueAxis, winnersLine } from '../common/end-screen.js';
+import { iconEl } from '../../art/icons.js';
 
 /** Grid steps of both axes (beyond 100: steps of 200). */
 const STEPS = [1, 2, 5, 10, 20, 25, 50, 100];
@@ -60,7 +61,7 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
           h('th', null, t('windcity.col.houses')),
           h('th', null, t('windcity.end.premium')),
           h('th', null, t('windcity.col.points')),
-          h('th', null, '🪙'),
+          h('th', null, iconEl('coin', 16)),
         ),
       ),
       h(
@@ -77,7 +78,7 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
               null,
               playerDot(i),
               names[i],
-              winners.includes(i) ? ' 🏆' : '',
+              winners.includes(i) ? [' ', iconEl('trophy', 16)] : '',
               v.out[i] ? h('small', { class: 'muted' }, ` · ${t('windcity.end.bankrupt', { turn: v.outTurn[i] ?? '?' })}`) : null,
             ),
             h('td', null, String(st.pieces)),

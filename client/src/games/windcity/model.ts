@@ -62,7 +62,7 @@ export function actionText(a: CardAction): string {
   return t(`windcity.action.${a.dir}`, { n: a.distance });
 }
 
-/** "↑3" / "🏠+" : compact. */
+/** "↑3" / "K": compact. */
 export function actionShort(a: CardAction): string {
   return a.kind === 'kauf' ? 'K' : `${DIR_ARROW[a.dir]}${a.distance}`;
 }

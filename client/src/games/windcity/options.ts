@@ -5,6 +5,7 @@ import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { WindCityOptions } from '@fireside/shared/games/windcity/types';
 import { DEFAULT_MARKET_SECONDS as MARKET_SECONDS } from './stats.js';
 import { openRules } from './rules-page.js';
+import { iconEl } from '../../art/icons.js';
 
 export const MARKET_CHOICES = [20, 30, 45, 60, 90, 120];
 
@@ -48,7 +49,8 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
     h(
       'button',
       { class: 'btn btn-small', type: 'button', testid: 'windcity-rules-lobby', onclick: () => openRules(opts, snap.players) },
-      '📖 ',
+      iconEl('book', 16),
+      ' ',
       t('windcity.options.rules'),
     ),
   );
