@@ -13,6 +13,8 @@ export interface TextBox {
   y: number;
   w: number;
   h: number;
+  /** Cut with an ellipsis to fit (fitText in client/src/games/common/pixi-scene.ts marks it). */
+  cut?: boolean;
 }
 
 /** The visible texts of the table's canvas, in canvas pixels. */
@@ -24,24 +26,31 @@ export async function canvasTexts(page: Page): Promise<TextBox[]> {
       worldAlpha?: number;
       alpha: number;
       text?: unknown;
+      label?: string;
       renderable?: boolean;
       getBounds(): { x: number; y: number; width: number; height: number };
     };
     const app = (window as unknown as { __fireside: { app: { stage: Node } | null } }).__fireside.app;
-    const out: { text: string; x: number; y: number; w: number; h: number }[] = [];
+    const out: { text: string; x: number; y: number; w: number; h: number; cut?: boolean }[] = [];
     const walk = (n: Node, alpha: number) => {
       if (!n.visible || n.renderable === false) return;
       const a = alpha * n.alpha;
       if (a < 0.1) return;
       if (typeof n.text === 'string' && n.text.trim() !== '') {
         const b = n.getBounds();
-        if (b.width > 0 && b.height > 0) out.push({ text: n.text, x: b.x, y: b.y, w: b.width, h: b.height });
+        if (b.width > 0 && b.height > 0)
+          out.push({ text: n.text, x: b.x, y: b.y, w: b.width, h: b.height, ...(n.label === 'ellipsized' ? { cut: true } : {}) });
       }
       for (const c of n.children ?? []) walk(c, a);
     };
     if (app) walk(app.stage, 1);
     return out;
   });
+}
+
+/** Texts cut with an ellipsis to fit: a person cannot read them whole. */
+export function ellipsized(boxes: TextBox[]): string[] {
+  return boxes.filter((b) => b.cut).map((b) => b.text);
 }
 
 /** Pairs of texts whose boxes overlap by more than `slack` pixels both ways. */

@@ -94,13 +94,6 @@ const en = {
       illegal: 'That move is not allowed.',
       malformed: 'That move is not allowed.',
       'game-over': 'The game is over.',
-      'windcity/plan-cost': 'That plan costs more coins than you have.',
-      'windcity/renew-cost': 'Keep enough coins for your plan.',
-      'windcity/not-renewable': 'Only insurance that was in force when your turn began can be renewed.',
-      'windcity/ask-cost': 'That insurance costs more coins than you have.',
-      'windcity/quota': 'That house would leave someone unable to complete their quota.',
-      'windcity/kauf-square': 'A Buy goes on one of your own single, uninsured, non-beach houses north of the hurricane.',
-      'windcity/no-request': 'That request has already been answered.',
     },
   },
   notFound: {

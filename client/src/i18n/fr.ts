@@ -88,13 +88,6 @@ const fr: Resources = {
       illegal: 'Ce coup n’est pas permis.',
       malformed: 'Ce coup n’est pas permis.',
       'game-over': 'La partie est terminée.',
-      'windcity/plan-cost': 'Ce plan coûte plus de pièces que vous n’en avez.',
-      'windcity/renew-cost': 'Gardez de quoi payer votre plan.',
-      'windcity/not-renewable': 'Seules les assurances en cours au début de votre tour peuvent être renouvelées.',
-      'windcity/ask-cost': 'Cette assurance coûte plus de pièces que vous n’en avez.',
-      'windcity/quota': 'Cette maison empêcherait quelqu’un de compléter son quota.',
-      'windcity/kauf-square': 'L’Achat se fait sur une de vos maisons simples, non assurée, hors de la plage, au nord de l’ouragan.',
-      'windcity/no-request': 'Cette demande a déjà reçu une réponse.',
     },
   },
   notFound: {

@@ -7,7 +7,7 @@
  */
 import { storage, LANG_KEY } from '../util/storage.js';
 import { Emitter } from '../util/emitter.js';
-import { translate, type Texts } from './translate.js';
+import { errorKey, translate, type Texts } from './translate.js';
 
 export type { Texts };
 export type Lang = 'en' | 'ja' | 'fr';
@@ -122,7 +122,7 @@ export function t(key: string, vars?: Record<string, unknown>): string {
 
 /** Translate a server error: by code when we know it, else the server's English message. */
 export function tError(code: string, message: string): string {
-  const key = `errors.codes.${code}`;
+  const key = errorKey(code);
   const text = t(key);
   return text !== key ? text : message || code;
 }

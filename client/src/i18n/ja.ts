@@ -86,13 +86,6 @@ const ja: Resources = {
       illegal: 'その手はルール違反です。',
       malformed: 'その手はルール違反です。',
       'game-over': 'ゲームは終了しました。',
-      'windcity/plan-cost': 'その計画は所持金より高くつきます。',
-      'windcity/renew-cost': '計画の費用を残してください。',
-      'windcity/not-renewable': '更新できるのは、手番の始めに保険が付いていた家だけです。',
-      'windcity/ask-cost': 'その保険は所持金より高くつきます。',
-      'windcity/quota': 'その家を置くと、誰かが割り当てを満たせなくなります。',
-      'windcity/kauf-square': '購入は、ハリケーンより北の、保険なし・1軒・浜辺以外の自分の家にしかできません。',
-      'windcity/no-request': 'その申し込みにはすでに返事が出ています。',
     },
   },
   notFound: {

@@ -56,3 +56,13 @@ export function translate(trees: { lang: string; texts: Texts | undefined }[], k
   }
   return key;
 }
+
+/**
+ * The key of a refusal's text: a game's own code (`santa/not-in-hand`) in that
+ * game's texts (`santa.errors.not-in-hand`, loaded with the game, the only
+ * place it can be refused), any other in the common texts (`errors.codes.…`).
+ */
+export function errorKey(code: string): string {
+  const slash = code.indexOf('/');
+  return slash > 0 ? `${code.slice(0, slash)}.errors.${code.slice(slash + 1)}` : `errors.codes.${code}`;
+}

@@ -3,20 +3,12 @@
  * words in its reader's language (docs/protocol.md, "Room log"). Lines are
  * facts about members and seats, never about a secret.
  */
+import type { RoomLogEvent } from '@fireside/shared';
 import { CHAT_KEEP_LINES } from './chat.js';
 import { ChatLine, type RoomState } from './schema.js';
 
-export type RoomLogEvent =
-  | 'joined' // name joined the room
-  | 'left' // name left (or lost the connection for a while)
-  | 'back' // name came back
-  | 'sat' // name took seat text (1-based)
-  | 'stood' // name left their seat
-  | 'host' // name is now the host
-  | 'standin' // a bot plays name's seat
-  | 'handback' // name plays their own seat again
-  | 'timeout' // name's time ran out: the stand-in bot plays this step
-  | 'removed'; // the host removed name (a bot keeps their seat)
+/** The events and what each says: ROOM_LOG_EVENTS in shared/src/protocol/messages.ts. */
+export type { RoomLogEvent };
 
 /** Appends a line (a member's message or a log event), keeping the last CHAT_KEEP_LINES. */
 export class RoomLog {

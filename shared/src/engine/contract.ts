@@ -15,13 +15,15 @@ import type { RngState } from './rng.js';
 /** A seat index, 0-based, in table order (seat i+1 sits to the left of seat i). */
 export type Seat = number;
 
-/** Reasons an intent is refused. Games may add their own codes. */
-export type CommonRejectionCode =
-  | 'malformed' // the intent does not have the shape of any action of this game
-  | 'not-your-turn' // the seat is not awaited right now, or not for this kind of action
-  | 'wrong-phase' // the action belongs to another phase of the game
-  | 'illegal' // well-formed and in phase, but against the rules
-  | 'game-over'; // the match has ended
+/** Reasons an intent is refused. Games may add their own codes (`<game>/…`). */
+export const COMMON_REJECTION_CODES = [
+  'malformed', // the intent does not have the shape of any action of this game
+  'not-your-turn', // the seat is not awaited right now, or not for this kind of action
+  'wrong-phase', // the action belongs to another phase of the game
+  'illegal', // well-formed and in phase, but against the rules
+  'game-over', // the match has ended
+] as const;
+export type CommonRejectionCode = (typeof COMMON_REJECTION_CODES)[number];
 
 export interface Rejection {
   /** Stable machine-readable code, e.g. 'not-your-turn' or 'gifttrap/slot-taken'. */

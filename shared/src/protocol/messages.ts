@@ -76,22 +76,49 @@ export interface ServerMessages {
 }
 export type ServerMessageType = keyof ServerMessages;
 
-/** Codes of a room's refusals; an `intent` may also be refused with the engine's codes (`illegal`, `gifttrap/…`). */
-export type RoomErrorCode =
-  | 'not-host'
-  | 'not-seated'
-  | 'seat-taken'
-  | 'bad-seat'
-  | 'no-empty-seat'
-  | 'bad-options'
-  | 'not-in-lobby'
-  | 'not-playing'
-  | 'not-ended'
-  | 'seats-empty'
-  | 'rate-limited'
-  | 'too-long'
-  | 'bad-message'
-  | 'internal';
+/**
+ * Codes of a room's refusals; an `intent` may also be refused with the engine's
+ * codes (`illegal`, `gifttrap/…`). Clients word each code in their reader's
+ * language (the `message` is English, a last resort).
+ */
+export const ROOM_ERROR_CODES = [
+  'not-host',
+  'not-seated',
+  'seat-taken',
+  'bad-seat',
+  'no-empty-seat',
+  'bad-options',
+  'not-in-lobby',
+  'not-playing',
+  'not-ended',
+  'seats-empty',
+  'rate-limited',
+  'too-long',
+  'bad-message',
+  'bad-member',
+  'still-here',
+  'internal',
+] as const;
+export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];
+
+/**
+ * The room log: system lines in the chat (a chat line with this `event`), each
+ * worded by the client in its reader's language from the line's `name` (and
+ * `text`, the seat, for `sat`). Facts about members and seats, never a secret.
+ */
+export const ROOM_LOG_EVENTS = [
+  'joined', // name joined the room
+  'left', // name left (or lost the connection for a while)
+  'back', // name came back
+  'sat', // name took seat text (1-based)
+  'stood', // name left their seat
+  'host', // name is now the host
+  'standin', // a bot plays name's seat
+  'handback', // name plays their own seat again
+  'timeout', // name's time ran out: the stand-in bot plays this step
+  'removed', // the host removed name (a bot keeps their seat)
+] as const;
+export type RoomLogEvent = (typeof ROOM_LOG_EVENTS)[number];
 
 /** WebSocket close codes the server uses. */
 export const CloseCodes = {

@@ -33,9 +33,16 @@ export function tableText(parent: Container, str: string, style: TextStyleOption
   return tx;
 }
 
+/**
+ * The `label` of a text that fitText had to cut: the browser tests look for it
+ * (a translation that ends with "…" of its own, like "thinking…", is no cut).
+ */
+export const ELLIPSIZED = 'ellipsized';
+
 /** Shorten a text (with an ellipsis) until it is at most `max` pixels wide. */
 export function fitText(tx: Text, max: number, full: string = tx.text): Text {
   if (tx.width <= max) return tx;
+  tx.label = ELLIPSIZED;
   const chars = [...full];
   let lo = 1;
   let hi = chars.length - 1;
@@ -61,6 +68,30 @@ export function shrinkToFit(tx: Text, max: number, minSize: number): Text {
     tx.style.fontSize = size;
   }
   return fitText(tx, max);
+}
+
+/**
+ * Make a text fit a `maxW` × `maxH` box: on one line with a smaller font down
+ * to `minSize` first, then broken at spaces onto more lines (from its own
+ * size down), and only then cut with an ellipsis. For sentences that run long
+ * in French, like an event caption.
+ */
+export function wrapToFit(tx: Text, maxW: number, maxH: number, minSize: number): Text {
+  const size0 = Number(tx.style.fontSize);
+  for (let size = size0; tx.width > maxW && size > minSize;) {
+    size = Math.max(minSize, size - 1);
+    tx.style.fontSize = size;
+  }
+  if (tx.width <= maxW) return tx;
+  tx.style.wordWrap = true;
+  tx.style.wordWrapWidth = maxW;
+  for (let size = size0; size >= minSize; size--) {
+    tx.style.fontSize = size;
+    tx.style.lineHeight = Math.round(size * 1.2);
+    if (tx.width <= maxW && tx.height <= maxH) return tx;
+  }
+  tx.style.wordWrap = false;
+  return fitText(tx, maxW);
 }
 
 /**

@@ -14,7 +14,7 @@ export function describe(e: LogEntry, m: Model): string {
     case 'start':
       return t('santa.events.start', { name: name(e.seat), house: house(e.house) });
     case 'reveal':
-      return t('santa.events.reveal', { cards: e.cards.map((c, s) => `${name(s)} ${cardText(c, s)}`).join(', ') });
+      return t('santa.events.reveal', { cards: listNames(e.cards.map((c, s) => `${name(s)} ${cardText(c, s)}`)) });
     case 'order-by':
       return t(`santa.orderBy.${e.reason}`, { name: name(e.seat) });
     case 'order':
@@ -26,7 +26,7 @@ export function describe(e: LogEntry, m: Model): string {
     case 'score':
       return t(`santa.events.${e.cause}`, { name: name(e.seat), house: house(e.house) });
     case 'end':
-      return `${t('santa.events.end')} ${t('game.winner', { count: e.winners.length, names: listNames(e.winners.map(name)) })}`;
+      return t('santa.events.end', { winners: t('game.winner', { count: e.winners.length, names: listNames(e.winners.map(name)) }) });
   }
 }
 

@@ -17,8 +17,10 @@ export interface SantaLayout {
   /** Phones: the town is turned a quarter (north to the right) so it fills a portrait screen with bigger houses. */
   rotated: boolean;
   rows: number;
-  /** A strip at the bottom of the board for the latest event. */
+  /** A strip at the bottom of the board for the latest event (room for two lines on a phone). */
   caption: Rect;
+  /** The height of a one-line caption. */
+  captionLine: number;
   plates: Rect[];
   /** Card slot on each plate (the card of this round). */
   plateCards: Rect[];
@@ -52,7 +54,8 @@ export function computeLayout(W: number, town: Town, players: number, showHand: 
   const spanX = across - 1 + 2 * MARGIN_X;
   const cell = Math.min(narrow ? 64 : 84, inner / spanX);
   const showNames = cell >= 62;
-  const captionH = narrow ? 24 : 30;
+  const captionLine = narrow ? 24 : 30;
+  const captionH = narrow ? 36 : captionLine;
   const bottomM = showNames ? 0.72 : 0.5;
   const boardW = spanX * cell;
   const boardH = (down - 1 + MARGIN_TOP + bottomM) * cell + captionH;
@@ -114,6 +117,7 @@ export function computeLayout(W: number, town: Town, players: number, showHand: 
     rotated,
     rows: town.rows,
     caption,
+    captionLine,
     plates,
     plateCards,
     hand,

@@ -16,7 +16,7 @@ import { centre, type Pt } from '../common/geometry.js';
 import { describe, isCaption } from './events.js';
 import { easeInOutQuad, easeOutBack } from '../common/tween.js';
 import { tableIcon } from '../../art/sprites.js';
-import { TABLE_FONT, OnDemandScene, createTableApp, fitText, flipFaceUp, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
+import { TABLE_FONT, OnDemandScene, createTableApp, flipFaceUp, reducedMotion, shrinkToFit, tableText, wrapToFit } from '../common/pixi-scene.js';
 
 export interface SceneState {
   model: Model;
@@ -76,6 +76,13 @@ const SPOTS: [number, number][] = [
   [0.36, -0.24],
   [-0.36, -0.24],
 ];
+
+/** A house's proportions, from its width: centred on its lattice point, roof above the front. */
+function houseShape(w: number): { bodyH: number; roofH: number; top: number } {
+  const bodyH = w * 0.62;
+  const roofH = w * 0.46;
+  return { bodyH, roofH, top: -(bodyH + roofH) / 2 + 1 };
+}
 
 interface Anim {
   seat: number;
@@ -458,8 +465,7 @@ export class SantaScene extends OnDemandScene {
     const dim = s.clickMode !== null;
     const away = new Set(v.away);
     const w = L.houseW;
-    const bodyH = w * 0.62;
-    const roofH = w * 0.46;
+    const { bodyH, roofH, top } = houseShape(w);
     for (const house of town.houses) {
       const p = this.housePx(house.id);
       const c = new Container();
@@ -474,27 +480,33 @@ export class SantaScene extends OnDemandScene {
           .fill({ color, alpha: 0.16 })
           .stroke({ width: Math.max(2.5, cell * 0.045), color, alpha: 0.95 });
       }
-      const top = -(bodyH + roofH) / 2 + 1;
-      g.rect(-w / 2, top + roofH, w, bodyH)
+      c.addChild(g);
+      // The house itself apart from its glow, named for the browser tests (its bounds).
+      const body = new Graphics();
+      body.label = `house:${house.id}`;
+      body
+        .rect(-w / 2, top + roofH, w, bodyH)
         .fill(isAway ? C.houseAway : C.house)
         .stroke({ width: 1, color: 0x000000, alpha: 0.35 });
-      g.poly([-w / 2 - w * 0.1, top + roofH + 1, 0, top, w / 2 + w * 0.1, top + roofH + 1]).fill(isAway ? C.roofAway : C.roof);
+      body.poly([-w / 2 - w * 0.1, top + roofH + 1, 0, top, w / 2 + w * 0.1, top + roofH + 1]).fill(isAway ? C.roofAway : C.roof);
       // Snow on the roof.
-      g.poly([
-        -w * 0.36,
-        top + roofH * 0.42,
-        0,
-        top - 1,
-        w * 0.36,
-        top + roofH * 0.42,
-        w * 0.2,
-        top + roofH * 0.34,
-        0,
-        top + roofH * 0.2,
-        -w * 0.2,
-        top + roofH * 0.34,
-      ]).fill({ color: 0xffffff, alpha: 0.9 });
-      c.addChild(g);
+      body
+        .poly([
+          -w * 0.36,
+          top + roofH * 0.42,
+          0,
+          top - 1,
+          w * 0.36,
+          top + roofH * 0.42,
+          w * 0.2,
+          top + roofH * 0.34,
+          0,
+          top + roofH * 0.2,
+          -w * 0.2,
+          top + roofH * 0.34,
+        ])
+        .fill({ color: 0xffffff, alpha: 0.9 });
+      c.addChild(body);
       const num = new Text({
         text: house.label,
         style: { fontFamily: TABLE_FONT, fontSize: Math.max(9, Math.round(bodyH * 0.7)), fontWeight: '800', fill: isAway ? 0x23272e : C.ink },
@@ -640,9 +652,10 @@ export class SantaScene extends OnDemandScene {
     const cr = L.plateCards[seat];
     // Santa's picture before the name.
     if (seat === v.santa) x += tableIcon(c, 'santa', narrow ? 15 : 17, x, 16, 0, 0.5).width + 4;
-    const nameRoom = cr.x - r.x - x - (narrow ? 34 : 42);
+    // A narrow plate has its score on the lower line: the name may reach the card.
+    const nameRoom = cr.x - r.x - x - (narrow ? 6 : 42);
     const label = m.names[seat] + (isMe && !narrow ? ` (${t('lobby.you')})` : '');
-    fitText(this.text(label, { fontSize: narrow ? 12.5 : 14.5, fontWeight: '700' }, x, 16, 0, 0.5, c), nameRoom, label);
+    shrinkToFit(this.text(label, { fontSize: narrow ? 12.5 : 14.5, fontWeight: '700' }, x, 16, 0, 0.5, c), nameRoom, narrow ? 10 : 12);
     const cardsLeft = v.hands[seat]?.length ?? 0;
     // A winner's status is a trophy (drawn after the line under the name).
     const winner = !!v.winners?.includes(seat);
@@ -656,8 +669,18 @@ export class SantaScene extends OnDemandScene {
       statusColor = C.gold;
     }
     // Score (first: the line under the name gets the width it leaves).
-    const score = this.text(String(v.scores[seat]), { fontSize: narrow ? 20 : 24, fontWeight: '900', fill: C.gold }, cr.x - r.x - 10, r.h / 2, 1, 0.5, c);
-    const sub = `${seat === v.santa ? t('santa.role.santa') : t('santa.role.kid')} · ${t('santa.cards', { count: cardsLeft })}`;
+    const score = this.text(
+      String(v.scores[seat]),
+      { fontSize: narrow ? 18 : 24, fontWeight: '900', fill: C.gold },
+      cr.x - r.x - (narrow ? 7 : 10),
+      narrow ? r.h - 16 : r.h / 2,
+      1,
+      0.5,
+      c,
+    );
+    const roleName = seat === v.santa ? t('santa.role.santa') : t('santa.role.kid');
+    // Everybody plays a card a round, so a narrow plate leaves out the count they all share (the header has the round).
+    const sub = narrow ? roleName : `${roleName} · ${t('santa.cards', { count: cardsLeft })}`;
     const subLine = this.text(
       narrow && status ? status : sub,
       {
@@ -672,7 +695,7 @@ export class SantaScene extends OnDemandScene {
       0.5,
       c,
     );
-    shrinkToFit(subLine, cr.x - r.x - 10 - score.width - 8 - 15 - (narrow && winner ? 24 : 0), 9);
+    shrinkToFit(subLine, cr.x - r.x - (narrow ? 7 : 10) - score.width - 6 - 15 - (narrow && winner ? 24 : 0), 8.5);
     if (winner) tableIcon(c, 'trophy', 18, narrow ? 15 + subLine.width + 6 : 15 + (r.w - 15) * 0.5, r.h - 15, 0, 0.5);
     if (!narrow && status)
       this.text(
@@ -804,15 +827,20 @@ export class SantaScene extends OnDemandScene {
     if (key === this.presentKey) return;
     this.presentKey = key;
     for (const child of this.presentLayer.removeChildren()) child.destroy({ children: true });
-    const g = new Graphics();
-    const size = Math.max(9, L.cell * 0.19);
+    const size = Math.max(10, L.cell * 0.22);
+    const { top, roofH } = houseShape(L.houseW);
     shown.forEach((has, id) => {
       if (!has) return;
       const p = this.housePx(id);
-      // Beside the roof, up left: clear of the first three counters' spots and of the label.
-      this.presentShape(g, p.x - L.cell * 0.36, p.y - L.cell * 0.22, size);
+      // One per house, named for the browser tests (its bounds against its house's).
+      const g = new Graphics();
+      g.label = `present:${id}`;
+      // On the roof, below its peak: on its own house whatever the spacing of the town (beside
+      // it, on a phone, it looked like the next house's), clear of the counters' spots at the
+      // house's four corners and of the number on its front.
+      this.presentShape(g, p.x, p.y + top + roofH * 0.78 - size / 2, size);
+      this.presentLayer.addChild(g);
     });
-    this.presentLayer.addChild(g);
   }
 
   // ---------------------------------------------------------------- counters
@@ -1142,15 +1170,20 @@ export class SantaScene extends OnDemandScene {
     this.captionKey = key;
     for (const child of this.captionLayer.removeChildren()) child.destroy({ children: true });
     if (!last) return;
-    const tx = new Text({ text: last, style: { fontFamily: TABLE_FONT, fontSize: L.narrow ? 12 : 14, fontWeight: '700', fill: C.cream } });
-    fitText(tx, r.w - 24, last);
+    const size = L.narrow ? 12 : 14;
+    const tx = new Text({ text: last, style: { fontFamily: TABLE_FONT, fontSize: size, fontWeight: '700', fill: C.cream, align: 'center' } });
+    // A long sentence (French, a long house name) takes two lines rather than an ellipsis.
+    wrapToFit(tx, r.w - 24, r.h - 4, size - 2);
     tx.anchor.set(0.5, 0.5);
     const w = Math.min(r.w, tx.width + 24);
+    // The pill as tall as one line needs, at the strip's foot; taller for two.
+    const h = Math.min(r.h, Math.max(L.captionLine, tx.height + 6));
+    const y = r.y + r.h - h;
     const g = new Graphics()
-      .roundRect(r.x + (r.w - w) / 2, r.y, w, r.h, r.h / 2)
+      .roundRect(r.x + (r.w - w) / 2, y, w, h, Math.min(h, L.captionLine) / 2)
       .fill({ color: 0x0b1220, alpha: 0.78 })
       .stroke({ width: 1, color: C.gold, alpha: 0.5 });
-    tx.position.set(Math.round(r.x + r.w / 2), Math.round(r.y + r.h / 2));
+    tx.position.set(Math.round(r.x + r.w / 2), Math.round(y + h / 2));
     this.captionLayer.addChild(g, tx);
   }
 

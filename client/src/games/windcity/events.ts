@@ -59,7 +59,7 @@ export function describe(e: LogEntry, m: Model): string | null {
       if (e.cause === 'plan') return t('windcity.events.paid', { name: name(e.seat), n: -e.delta });
       return null;
     case 'end':
-      return `${t('windcity.events.end')} ${t('game.winner', { count: e.winners.length, names: listNames(e.winners.map(name)) })}`;
+      return t('windcity.events.end', { winners: t('game.winner', { count: e.winners.length, names: listNames(e.winners.map(name)) }) });
   }
 }
 

@@ -155,6 +155,21 @@ const en = {
       p4: 'Everything else is public: the layout, the pawns, and every gift once it is opened.',
     },
   },
+  /** A refusal of this game's own (code `gifttrap/<key>`), worded for whoever's move it refused. */
+  errors: {
+    'bad-seat': 'There is no such player at this table.',
+    'bad-slot': 'That gift is not on the table.',
+    'double-gifts-players': 'The double-gifts variant is only for 3 or 4 players.',
+    'no-tier': 'Choose a tier first.',
+    'nothing-to-open': 'You have no closed gift from that player.',
+    'player-count': 'Gift Trap is for 3 to 8 players.',
+    'same-slot': 'Place your four wish tiles on four different gifts.',
+    'self-gift': 'You cannot give a gift to yourself.',
+    'slot-taken': 'Give a different gift to each player.',
+    'tier-already-chosen': 'The tier of this round has already been chosen.',
+    'tier-too-small': 'That tier’s deck has too few cards left.',
+    'wrong-count': 'Give the number of gifts this round asks for.',
+  },
 };
 
 export default en;

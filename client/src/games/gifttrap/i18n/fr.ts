@@ -153,6 +153,20 @@ const fr: GiftTrapTexts = {
       p4: 'Tout le reste est public : la disposition, les pions et chaque cadeau une fois ouvert.',
     },
   },
+  errors: {
+    'bad-seat': 'Ce joueur n’est pas à cette table.',
+    'bad-slot': 'Ce cadeau n’est pas sur la table.',
+    'double-gifts-players': 'La variante à deux cadeaux se joue seulement à 3 ou 4.',
+    'no-tier': 'Choisissez d’abord une gamme.',
+    'nothing-to-open': 'Vous n’avez aucun cadeau fermé de ce joueur.',
+    'player-count': 'Gift Trap se joue de 3 à 8 joueurs.',
+    'same-slot': 'Posez vos quatre jetons de vœu sur quatre cadeaux différents.',
+    'self-gift': 'Vous ne pouvez pas vous offrir un cadeau.',
+    'slot-taken': 'Offrez un cadeau différent à chaque joueur.',
+    'tier-already-chosen': 'La gamme de cette manche est déjà choisie.',
+    'tier-too-small': 'La pioche de cette gamme n’a plus assez de cartes.',
+    'wrong-count': 'Offrez le nombre de cadeaux que demande cette manche.',
+  },
 };
 
 export default fr;

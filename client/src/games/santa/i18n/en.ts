@@ -123,7 +123,7 @@ const en = {
     'saw-santa': '{{name}} saw Santa +3',
     'took-present': '{{name}} took the present +1',
     'lost-present': '{{name}} lost a present −1',
-    end: 'Game over.',
+    end: 'Game over. {{winners}}',
   },
   legend: {
     street: 'Street',
@@ -204,6 +204,26 @@ const en = {
       title: 'Hidden information',
       p1: 'Only the picks are secret, until they are revealed together. Everything else is public.',
     },
+  },
+  /** A refusal of this game's own (code `santa/<key>`), worded for whoever's move it refused. */
+  errors: {
+    'away-adjacent': 'An away marker may not go next to a house that has one (by street or path).',
+    'away-taken': 'That house already has an away marker.',
+    'bad-house': 'There is no such house in this town.',
+    'bad-santa-seat': 'There is no such seat at this table.',
+    'flight-one-house': 'Santa flies straight to one house: choose only that house.',
+    'house-twice': 'A move may not enter the same house twice.',
+    'no-step': 'A move enters at least one house.',
+    'not-a-candidate': 'Choose one of the tied players.',
+    'not-a-permutation': 'Name every player exactly once.',
+    'not-adjacent': 'Each step goes to a neighbouring house along a street (or, for Santa, a path).',
+    'not-in-hand': 'That card is not in your hand any more.',
+    'not-straight': 'A bike jump goes in a straight line along streets.',
+    'not-there': 'Choose one of the kids on that house.',
+    'path-santa-only': 'Only Santa may use the winding paths.',
+    'player-count': 'Santa Claus Is Comin’ To Town is for 3 or 4 players.',
+    'start-house': 'A move may not enter the house it starts from.',
+    'too-many-steps': 'That card does not take you that far.',
   },
 };
 
