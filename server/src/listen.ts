@@ -100,10 +100,11 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   setInterval(sweep, DAY_MS / 2).unref();
 
   const restored = await restorer.restoreAll(Date.now() - settings.idleMs);
-  if (restored.restored + restored.failed > 0) {
+  if (restored.restored + restored.failed + restored.elsewhere > 0) {
     const ms = Math.round(restored.ms);
+    const elsewhere = restored.elsewhere > 0 ? `; ${restored.elsewhere} run by other processes` : '';
     // tests/load/durable-bench.mjs reads this message.
-    log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed)`);
+    log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed${elsewhere})`);
   }
   return { server, store, restorer, abuse, restored, publicAddress: cluster?.publicAddress ?? null };
 }
