@@ -18,6 +18,7 @@
  * room at once never both load it.
  */
 import { matchMaker, type Presence } from '@colyseus/core';
+import { errorField, rootLogger } from './observe/logger.js';
 import type { RoomDirectory } from './restore.js';
 
 export interface ClusterConfig {
@@ -70,9 +71,34 @@ export interface ClusterServices {
   directory: RoomDirectory;
 }
 
-/** Colyseus' Redis presence and driver on REDIS_URL; fails (ConfigError) if Redis does not answer within `timeoutMs`. */
+/**
+ * Fails (ConfigError) unless Redis answers a PING within `timeoutMs`, on a
+ * client of its own that gives up at once: the presence's and the driver's
+ * clients retry forever, queueing commands, so a wrong REDIS_URL would hang
+ * the start.
+ */
+async function checkRedis(url: string, timeoutMs: number): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  // connect() only says "Connection is closed."; the error event says why (ECONNREFUSED, a wrong password…).
+  let cause: Error | null = null;
+  probe.on('error', (e: Error) => (cause ??= e));
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (e) {
+    const why = (cause ?? (e as Error))?.message ?? String(e);
+    throw new ConfigError(`Redis at REDIS_URL does not answer (${why}): is it running and reachable?`);
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** Colyseus' Redis presence and driver on REDIS_URL; fails (ConfigError) if Redis does not answer. */
 export async function startCluster(cfg: ClusterConfig, timeoutMs = 10_000): Promise<ClusterServices> {
+  await checkRedis(cfg.redisUrl, timeoutMs);
   // Imported here: a single-process server never loads ioredis.
+  const { Redis } = await import('ioredis');
   const { RedisPresence } = await import('@colyseus/redis-presence');
   const { RedisDriver } = await import('@colyseus/redis-driver');
 
@@ -86,21 +112,14 @@ export async function startCluster(cfg: ClusterConfig, timeoutMs = 10_000): Prom
     }
   }
 
+  // The presence logs its connections' errors itself; the driver's client would print
+  // "[ioredis] Unhandled error event" with a stack for every reconnection attempt.
+  const driverClient = new Redis(cfg.redisUrl);
+  driverClient.on('error', (e: Error) =>
+    rootLogger().warn({ event: 'redis.connection_error', err: errorField(e) }, 'the Redis connection of the room list failed'),
+  );
   const presence = new ClaimingPresence(cfg.redisUrl);
-  const driver = new RedisDriver(cfg.redisUrl);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ConfigError(`Redis at REDIS_URL does not answer (${timeoutMs} ms): is it running and reachable?`)), timeoutMs);
-  });
-  try {
-    await Promise.race([Promise.all([presence.exists('fireside:ping'), driver.has('fireside:ping')]), late]);
-  } catch (e) {
-    presence.shutdown();
-    await driver.shutdown().catch(() => undefined);
-    throw e;
-  } finally {
-    clearTimeout(timer);
-  }
+  const driver = new RedisDriver(driverClient);
 
   const directory: RoomDirectory = {
     listed: async (roomId) => (await matchMaker.getRoomById(roomId)) !== undefined,

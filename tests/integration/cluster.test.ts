@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getGame } from '@fireside/shared';
 import { createRoom, joinRoom, type Player } from '../../server/testing/harness.js';
-import { ROOT } from '../e2e/harness.js';
+import { freePort, ROOT } from '../e2e/harness.js';
 import { matchmake, startCluster, type ClusterProcess, type TestCluster } from './helpers/cluster.js';
 import { playUntil } from './helpers/drive.js';
 
@@ -57,7 +57,7 @@ function startWith(env: Record<string, string>): Promise<{ code: number | null; 
 }
 
 describe('cluster settings', () => {
-  it('refuses to start with REDIS_URL but without DATABASE_URL or FIRESIDE_PUBLIC_ADDRESS', async () => {
+  it('refuses to start with REDIS_URL but without DATABASE_URL or FIRESIDE_PUBLIC_ADDRESS, or when Redis does not answer', async () => {
     const redis = { REDIS_URL: cluster.redis.url };
     const noDb = await startWith({ ...redis, FIRESIDE_PUBLIC_ADDRESS: '127.0.0.1:1' });
     expect(noDb.code).toBe(2);
@@ -65,6 +65,13 @@ describe('cluster settings', () => {
     const noAddress = await startWith({ ...redis, DATABASE_URL: cluster.pg.url });
     expect(noAddress.code).toBe(2);
     expect(noAddress.stderr).toMatch(/FIRESIDE_PUBLIC_ADDRESS is not/);
+    const noRedis = await startWith({
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      DATABASE_URL: cluster.pg.url,
+      FIRESIDE_PUBLIC_ADDRESS: '127.0.0.1:1',
+    });
+    expect(noRedis.code).toBe(2);
+    expect(noRedis.stderr).toMatch(/^Fireside cannot start: Redis at REDIS_URL does not answer \(connect ECONNREFUSED/);
   }, 60_000);
 });
 
