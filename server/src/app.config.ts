@@ -19,8 +19,9 @@ import { resolveSettings, type RoomSettings } from './rooms/settings.js';
 import { apiErrorLog, colyseusLogger } from './observe/logger.js';
 import { metricsTokenFromEnv, mountMetrics } from './observe/metrics-route.js';
 import type { MatchStore } from './store/types.js';
+import type { ClusterServices } from './cluster.js';
 import { mountReplayApi } from './replay-api.js';
-import { mountTablesApi } from './tables-api.js';
+import { clusterSummary, mountTablesApi } from './tables-api.js';
 import { FiresideTransport } from './ws-transport.js';
 
 export { GameRoom };
@@ -59,6 +60,8 @@ export interface AppOptions {
   store?: MatchStore;
   /** Bearer token for `GET /metrics`; default env FIRESIDE_METRICS_TOKEN (null: open). */
   metricsToken?: string | null;
+  /** One of several processes (cluster.ts): Colyseus' Redis presence and driver, and this process's public address. */
+  cluster?: Pick<ClusterServices, 'presence' | 'driver' | 'publicAddress'>;
 }
 
 /**
@@ -81,6 +84,11 @@ export function createAppServer(opts: AppOptions = {}): Server {
 
   return defineServer({
     greet: false,
+    ...(opts.cluster && { presence: opts.cluster.presence, driver: opts.cluster.driver, publicAddress: opts.cluster.publicAddress }),
+    // A room is created in the process that got the request: its abuse limits
+    // count what they see (limits/), and a restore carries this process's
+    // RESTORE_KEY. The reverse proxy spreads the requests.
+    selectProcessIdToCreateRoom: async () => matchMaker.processId,
     // Colyseus' own lines go through the structured logger too.
     logger: colyseusLogger(logger),
     transport: new FiresideTransport({ server: http.createServer(), perMessageDeflate: wsDeflate() }),
@@ -96,7 +104,7 @@ export function createAppServer(opts: AppOptions = {}): Server {
       // Before the SPA fallback, which would otherwise answer /api/… with index.html.
       const store = opts.store ?? opts.room?.store;
       if (store) {
-        mountTablesApi(app, store, apiLog);
+        mountTablesApi(app, store, apiLog, opts.cluster ? clusterSummary : undefined);
         mountReplayApi(app, store, apiLog); // last: it answers any other /api path with a 404
       }
 

@@ -11,6 +11,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { matchMaker, type Server } from '@colyseus/core';
 import { createAppServer, type AppOptions } from './app.config.js';
+import { clusterFromEnv, ConfigError, startCluster, type ClusterConfig, type ClusterServices } from './cluster.js';
 import { gateRequests, gateUpgrades, MAX_BODY_BYTES } from './http-limits.js';
 import { AbuseGate, attributeRooms } from './limits/abuse-gate.js';
 import { limitsFromEnv, type AbuseLimits } from './limits/settings.js';
@@ -29,6 +30,8 @@ export interface StartOptions {
   store?: MatchStore;
   /** Abuse limits over the environment's (limits/settings.ts). */
   limits?: Partial<AbuseLimits>;
+  /** Several processes on Redis (cluster.ts); default: from the environment (REDIS_URL…), null for one process. */
+  cluster?: ClusterConfig | null;
 }
 
 export interface Fireside {
@@ -36,8 +39,10 @@ export interface Fireside {
   store: MatchStore;
   restorer: RoomRestorer;
   abuse: AbuseGate;
-  /** What the start-up restore did. */
-  restored: { restored: number; failed: number; ms: number };
+  /** What the start-up restore did (`elsewhere`: rooms other processes of the cluster had loaded). */
+  restored: { restored: number; failed: number; elsewhere: number; ms: number };
+  /** This process's public address in a cluster, else null. */
+  publicAddress: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,15 +52,29 @@ function retentionDays(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(n) && n >= 1 && n <= 3650 ? n : 30;
 }
 
+/** The cluster's services, or null for one process; ConfigError if the store cannot be shared. */
+async function clusterFor(opts: StartOptions, store: MatchStore): Promise<ClusterServices | null> {
+  const config = opts.cluster === undefined ? clusterFromEnv() : opts.cluster;
+  if (!config) return null;
+  if (store.kind !== 'postgres') throw new ConfigError('Several processes (REDIS_URL) need the PostgreSQL store (DATABASE_URL).');
+  return startCluster(config);
+}
+
 export async function startFireside(opts: StartOptions): Promise<Fireside> {
+  // Settings first: a process with REDIS_URL but no DATABASE_URL must not open a SQLite store of its own.
+  if (opts.cluster === undefined && !opts.store) clusterFromEnv();
   const store = opts.store ?? (await openStore());
+  const cluster = await clusterFor(opts, store).catch(async (e) => {
+    if (!opts.store) await store.close().catch(() => undefined);
+    throw e;
+  });
   // The rooms and the APIs write through the timed store (its write latency is on /metrics).
   const timed = timedStore(store);
   const room = { ...opts.app?.room, store: timed };
   const settings = resolveSettings(room);
   const log = settings.logger;
-  const server = createAppServer({ ...opts.app, room, store: timed });
-  const restorer = new RoomRestorer(timed, log);
+  const server = createAppServer({ ...opts.app, room, store: timed, ...(cluster && { cluster }) });
+  const restorer = new RoomRestorer(timed, log, cluster?.directory);
   const abuse = new AbuseGate({ ...limitsFromEnv(), ...opts.limits }, { warn: (message: string) => log.warn({ event: 'limits.warning' }, message) });
   attributeRooms(abuse);
   await matchMaker.onReady;
@@ -81,10 +100,11 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   setInterval(sweep, DAY_MS / 2).unref();
 
   const restored = await restorer.restoreAll(Date.now() - settings.idleMs);
-  if (restored.restored + restored.failed > 0) {
+  if (restored.restored + restored.failed + restored.elsewhere > 0) {
     const ms = Math.round(restored.ms);
+    const elsewhere = restored.elsewhere > 0 ? `; ${restored.elsewhere} run by other processes` : '';
     // tests/load/durable-bench.mjs reads this message.
-    log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed)`);
+    log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed${elsewhere})`);
   }
-  return { server, store, restorer, abuse, restored };
+  return { server, store, restorer, abuse, restored, publicAddress: cluster?.publicAddress ?? null };
 }

@@ -34,6 +34,7 @@ import { Membership } from './membership.js';
 import { RoomMatch } from './room-match.js';
 import { guardFrames, refuseUnknown, route, sendTo, type Handler, type RoutingHost } from './message-routing.js';
 import { RoomState, type RoomStatus } from './schema.js';
+import { stateSummary } from './table-summary.js';
 import { heldSeat, resizeSeats } from './seats.js';
 import { resolveSettings, type RoomSettings } from './settings.js';
 import { isInt, payloadObject } from './validation.js';
@@ -304,6 +305,11 @@ export class GameRoom extends Room<{ state: RoomState }> {
     // by hand; clear it so no 60 s timer is left behind.
     const timers = (this as unknown as { _reservedSeatTimeouts?: Record<string, ReturnType<typeof setTimeout>> })._reservedSeatTimeouts;
     if (timers?.[sessionId]) clearTimeout(timers[sessionId]);
+  }
+
+  /** The public summary of this table, for `GET /api/tables` of another process of a cluster (tables-api.ts). */
+  publicSummary() {
+    return stateSummary(this.roomId, this.state);
   }
 
   get maxSpectators(): number {
