@@ -30,8 +30,8 @@ export interface GameModule {
   renderOptions(snapshot: RoomSnapshot, canEdit: boolean, configure: (msg: { players?: number; options?: object }) => void): HTMLElement;
   /** Options to send along with a new player count (e.g. drop a variant that no longer fits). */
   optionsForPlayers?(snapshot: RoomSnapshot, players: number): object | undefined;
-  /** The end screen's game-specific part (scores, chart). */
-  renderEnd(snapshot: RoomSnapshot): HTMLElement;
+  /** The end screen's game-specific part (scores, chart), loaded when first needed. */
+  loadEnd(): Promise<(snapshot: RoomSnapshot) => HTMLElement>;
   /** The table: loaded lazily, since it brings the renderer. */
   createTable(hosts: TableHosts, session: RoomSession, snapshot: RoomSnapshot, onResults: () => void): Promise<GameTable>;
   /** Start fetching the table's code early (in the lobby), so Start feels instant. */

@@ -7,7 +7,7 @@ import type { RoomSession } from '../net/session.js';
 import type { GameModule } from '../games/types.js';
 import { renderInvite } from './invite.js';
 import { renderSeats } from './seats.js';
-import { replayLink } from '../games/common/end-screen.js';
+import { replayLink } from '../games/common/replay-link.js';
 import { iconEl } from '../art/icons.js';
 
 export class Lobby {

@@ -21,8 +21,7 @@ import { ChatPanel } from '../chat/chat.js';
 import { PresenceBar } from '../presence/presence-bar.js';
 import { toast } from '../ui/toast.js';
 import { exposeForTests } from '../testing.js';
-import { replayLink } from '../games/common/end-screen.js';
-import { iconEl } from '../art/icons.js';
+import { EndScreen } from './room-end.js';
 
 type Mode = 'none' | 'lobby' | 'play' | 'end';
 
@@ -42,6 +41,7 @@ export class RoomScreen {
   private controls = h('section', { class: 'panel controls', testid: 'controls', 'aria-label': 'controls' });
   private canvasHost = h('div', { class: 'canvas-host', testid: 'canvas-host' });
   private tableFrame = h('div', { class: 'table-frame' }, this.canvasHost);
+  private endScreen = new EndScreen();
   /** On a phone, the controls' prompt pinned to the screen's bottom while playing (prompt-bar.ts). */
   private promptBar: PromptBar | null = null;
   private endTimer = 0;
@@ -183,8 +183,9 @@ export class RoomScreen {
 
     let mode: Mode = snap.status === 'lobby' ? 'lobby' : snap.status === 'playing' ? 'play' : 'end';
     if (mode === 'end') {
-      // Let the last reveal play out on the table before the results.
+      // Let the last reveal play out on the table before the results (whose code loads meanwhile).
       if (this.showEndFor !== snap.matchNo) {
+        void this.game?.loadEnd();
         if (this.table && !this.endTimer) this.endTimer = window.setTimeout(() => this.showEndUnlessHeld(), 3500);
         if (this.table) mode = 'play';
         else this.showEndFor = snap.matchNo;
@@ -326,38 +327,16 @@ export class RoomScreen {
   }
 
   private renderEnd(snap: RoomSnapshot): void {
-    const host = snap.members[snap.hostId];
     patch(
       this.stage,
-      h(
-        'section',
-        { class: 'panel end', testid: 'end-screen' },
-        h('h2', { class: 'panel-title' }, t('game.over')),
-        this.game ? this.game.renderEnd(snap) : null,
-        h(
-          'div',
-          { class: 'row end-actions' },
-          snap.me.isHost
-            ? h(
-                'button',
-                { class: 'btn btn-primary btn-big', type: 'button', testid: 'play-again', onclick: () => this.session?.send('again') },
-                '↻ ',
-                t('game.playAgain'),
-              )
-            : h('p', { class: 'hint' }, iconEl('hourglass'), ' ', t('game.waitingAgain'), host ? ` (${host.name})` : ''),
-          replayLink(snap.lastMatchId),
-        ),
-        h(
-          'div',
-          { class: 'row end-actions end-leave' },
-          h(
-            'button',
-            { class: 'btn', type: 'button', testid: 'end-new-game', onclick: () => this.leave(`/?game=${encodeURIComponent(snap.game)}`) },
-            t('game.newGame'),
-          ),
-          h('button', { class: 'btn', type: 'button', testid: 'end-home', onclick: () => this.leave() }, t('game.home')),
-        ),
-      ),
+      this.endScreen.render(snap, this.game, {
+        again: () => this.session?.send('again'),
+        leave: (to) => this.leave(to),
+        redraw: () => {
+          const latest = this.session?.snapshot;
+          if (!this.disposed && this.mode === 'end' && latest) this.renderEnd(latest);
+        },
+      }),
     );
   }
 

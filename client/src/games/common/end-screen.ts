@@ -2,14 +2,13 @@
  * Pieces every game's end screen is built from: the seat names, the winners
  * line, the players' colour dots and legend, the link to the match's replay,
  * and SVG line charts with one
- * line per player over the rounds or turns. Each game's end.ts decides what
+ * line per player over the rounds or turns (the replay link is in replay-link.ts). Each game's end.ts decides what
  * goes in its table and charts.
  */
 import { h, type Children } from '../../util/dom.js';
 import { t, listNames } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import { playerColor } from '../colors.js';
-import { replayPath } from '../../router.js';
 import { niceStep } from './chart-steps.js';
 import { iconEl } from '../../art/icons.js';
 
@@ -18,18 +17,6 @@ export { niceStep };
 /** Each seat's name (an empty seat's number stands in for it). */
 export function seatNames(snap: RoomSnapshot, players: number): string[] {
   return Array.from({ length: players }, (_, i) => snap.seats[i]?.name || `#${i + 1}`);
-}
-
-/** "Watch the replay" of a finished match (end screen, lobby); nothing until the room names the match. */
-export function replayLink(matchId: string): HTMLElement | null {
-  if (!matchId) return null;
-  return h(
-    'a',
-    { class: 'btn btn-ghost replay-link', href: replayPath(matchId), 'data-link': true, testid: 'watch-replay' },
-    iconEl('film'),
-    ' ',
-    t('replay.watch'),
-  );
 }
 
 export function winnersLine(names: string[], winners: number[]): HTMLElement {

@@ -11,7 +11,6 @@
  */
 import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
-import './round-summary.css';
 
 export interface SummaryContent {
   /** Identifies the round or act (e.g. `3:r2`): each one is shown once. */

@@ -1,6 +1,8 @@
 /** The pieces every round summary is made of: a list of what happened and a before → after score table. */
 import { h } from '../../util/dom.js';
 import { playerColor } from '../colors.js';
+// The card's styles come with its content (loaded with the first summary, see the tables' summarize()).
+import './round-summary.css';
 
 export function seatDot(seat: number): HTMLElement {
   return h('span', { class: 'summary-dot', style: { background: playerColor(seat) }, 'aria-hidden': 'true' });

@@ -1,14 +1,14 @@
 /** Gift Trap's client module: the lobby options and end screen are light; the table (with Pixi) loads lazily. */
 import type { GameModule } from '../types.js';
 import { readOptions, renderOptions } from './options.js';
-import { renderEnd } from './end.js';
 
 const giftTrap: GameModule = {
   id: 'gifttrap',
   minPlayers: 3,
   maxPlayers: 8,
   renderOptions,
-  renderEnd,
+  // The end screen (charts) loads when a match ends, not with the lobby or the table.
+  loadEnd: () => import('./end.js').then((m) => m.renderEnd),
   optionsForPlayers(snapshot, players) {
     const opts = readOptions(snapshot);
     return opts.doubleGifts && players > 4 ? { ...opts, doubleGifts: false } : undefined;

@@ -3,7 +3,7 @@ import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { GiftTrapOptions } from '@fireside/shared/games/gifttrap/types';
-import { openRules } from './rules-page.js';
+import { rules } from './rules-lazy.js';
 import { iconEl } from '../../art/icons.js';
 
 export function readOptions(snap: RoomSnapshot): GiftTrapOptions {
@@ -44,7 +44,7 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
     ),
     h(
       'button',
-      { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules-lobby', onclick: () => openRules(opts, snap.players) },
+      { class: 'btn btn-small', type: 'button', testid: 'gifttrap-rules-lobby', onclick: () => rules.open(opts, snap.players) },
       iconEl('book', 16),
       ' ',
       t('gifttrap.options.rules'),

@@ -15,9 +15,9 @@ import { giftOf, others, perRecipient, toModel, type Model } from './model.js';
 import { GiftTrapScene, type RoundRecap, type SceneState, type Token } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
-import { closeRules, openRules } from './rules-page.js';
+import { rules } from './rules-lazy.js';
 import { RoundSummaries } from '../common/round-summary.js';
-import { giftTrapSummary } from './round-summary.js';
+import { lazy } from '../common/lazy.js';
 
 export class GiftTrapTable implements GameTable {
   private model: Model | null = null;
@@ -78,17 +78,25 @@ export class GiftTrapTable implements GameTable {
     this.model = m;
     this.syncDrafts(m);
     this.render();
-    this.summaries?.offer(giftTrapSummary(m));
+    this.summarize(m);
   }
 
   relabel(): void {
     this.controlsKey = '';
     this.render();
-    if (this.model) this.summaries?.offer(giftTrapSummary(this.model));
+    if (this.model) this.summarize(this.model);
+  }
+
+  /** Offer the summary of the round (or act) this state ends, if any; the summaries' code loads with the first one. */
+  private summarize(m: Model): void {
+    if (!this.summaries) return;
+    // Mid-round: nothing to sum up, and no need to load the summaries' code yet.
+    if (!(m.view.phase !== 'reveal' && m.view.history.length > 0)) return this.summaries.offer(null);
+    void summaryOf().then((build) => this.summaries?.offer(build(m)));
   }
 
   destroy(): void {
-    closeRules();
+    rules.close();
     this.summaries?.destroy();
     this.resizeObs.disconnect();
     this.scene.destroy();
@@ -198,7 +206,7 @@ export class GiftTrapTable implements GameTable {
     showResults: () => this.onResults(),
     openRules: () => {
       const v = this.model?.view;
-      if (v) openRules(v.options, v.players);
+      if (v) rules.open(v.options, v.players);
     },
   };
 
@@ -289,3 +297,5 @@ function recapOf(v: GiftTrapPublicView): RoundRecap | null {
   if (!last || last.round !== v.round - 1) return null;
   return { round: last.round, opened: last.opened, slotsGift: last.slots.map((laid) => giftOf(laid)) };
 }
+
+const summaryOf = lazy(() => import('./round-summary.js').then((x) => x.giftTrapSummary));

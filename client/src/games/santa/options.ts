@@ -3,7 +3,7 @@ import { h } from '../../util/dom.js';
 import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { AwayMarkersVariant, SantaOptions, TieBreakVariant } from '@fireside/shared/games/santa/types';
-import { openRules } from './rules-page.js';
+import { rules } from './rules-lazy.js';
 import { iconEl } from '../../art/icons.js';
 
 export function readOptions(snap: RoomSnapshot): Required<SantaOptions> {
@@ -71,7 +71,7 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
     ),
     h(
       'button',
-      { class: 'btn btn-small', type: 'button', testid: 'santa-rules-lobby', onclick: () => openRules(opts) },
+      { class: 'btn btn-small', type: 'button', testid: 'santa-rules-lobby', onclick: () => rules.open(opts) },
       iconEl('book', 16),
       ' ',
       t('santa.options.rules'),

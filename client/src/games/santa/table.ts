@@ -16,8 +16,8 @@ import { SantaScene, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
 import { RoundSummaries } from '../common/round-summary.js';
-import { santaSummary } from './round-summary.js';
-import { closeRules, openRules } from './rules-page.js';
+import { lazy } from '../common/lazy.js';
+import { rules } from './rules-lazy.js';
 
 export class SantaTable implements GameTable {
   private model: Model | null = null;
@@ -112,17 +112,25 @@ export class SantaTable implements GameTable {
     if (v.phase !== 'pick') this.pendingPick = null;
     else if (m.secret?.myPick === this.pendingPick) this.pendingPick = null;
     this.render();
-    this.summaries?.offer(santaSummary(m), () => this.scene.busy);
+    this.summarize(m);
   }
 
   relabel(): void {
     this.controlsKey = '';
     this.render();
-    if (this.model) this.summaries?.offer(santaSummary(this.model));
+    if (this.model) this.summarize(this.model);
+  }
+
+  /** Offer the summary of the round (or act) this state ends, if any; the summaries' code loads with the first one. */
+  private summarize(m: Model): void {
+    if (!this.summaries) return;
+    // Mid-round: nothing to sum up, and no need to load the summaries' code yet.
+    if (!(m.view.phase === 'over' || (m.view.phase === 'pick' && m.view.round > 1))) return this.summaries.offer(null);
+    void summaryOf().then((build) => this.summaries?.offer(build(m), () => this.scene.busy));
   }
 
   destroy(): void {
-    closeRules();
+    rules.close();
     this.summaries?.destroy();
     this.unsubscribe();
     window.removeEventListener('keydown', this.onKey);
@@ -263,7 +271,7 @@ export class SantaTable implements GameTable {
     clickPlate: (seat) => this.clickPlate(seat),
     openRules: () => {
       const v = this.model?.view;
-      if (v) openRules(v.options);
+      if (v) rules.open(v.options);
     },
     showResults: () => this.onResults(),
   };
@@ -326,3 +334,5 @@ export class SantaTable implements GameTable {
     }
   };
 }
+
+const summaryOf = lazy(() => import('./round-summary.js').then((x) => x.santaSummary));

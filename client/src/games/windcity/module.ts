@@ -1,7 +1,6 @@
 /** Wind City: the lobby options and end screen are light; the table (with Pixi) loads lazily. */
 import type { GameModule } from '../types.js';
 import { renderOptions } from './options.js';
-import { renderEnd } from './end.js';
 import './windcity.css';
 
 const windcity: GameModule = {
@@ -9,7 +8,8 @@ const windcity: GameModule = {
   minPlayers: 2,
   maxPlayers: 5,
   renderOptions,
-  renderEnd,
+  // The end screen (charts) loads when a match ends, not with the lobby or the table.
+  loadEnd: () => import('./end.js').then((m) => m.renderEnd),
   async createTable(hosts, session, snapshot, onResults) {
     const { WindCityTable } = await import('./table.js');
     return WindCityTable.create(hosts, session, snapshot, onResults);

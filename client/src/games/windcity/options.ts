@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { WindCityOptions } from '@fireside/shared/games/windcity/types';
 import { DEFAULT_MARKET_SECONDS as MARKET_SECONDS } from './stats.js';
-import { openRules } from './rules-page.js';
+import { rules } from './rules-lazy.js';
 import { iconEl } from '../../art/icons.js';
 
 export const MARKET_CHOICES = [20, 30, 45, 60, 90, 120];
@@ -48,7 +48,7 @@ export function renderOptions(snap: RoomSnapshot, canEdit: boolean, configure: (
     h('p', { class: 'hint' }, t('windcity.options.sections')),
     h(
       'button',
-      { class: 'btn btn-small', type: 'button', testid: 'windcity-rules-lobby', onclick: () => openRules(opts, snap.players) },
+      { class: 'btn btn-small', type: 'button', testid: 'windcity-rules-lobby', onclick: () => rules.open(opts, snap.players) },
       iconEl('book', 16),
       ' ',
       t('windcity.options.rules'),

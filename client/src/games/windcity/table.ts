@@ -18,8 +18,8 @@ import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
 import { RoundSummaries } from '../common/round-summary.js';
-import { actSummary } from './act-summary.js';
-import { closeRules, openRules } from './rules-page.js';
+import { lazy } from '../common/lazy.js';
+import { rules } from './rules-lazy.js';
 
 export class WindCityTable implements GameTable {
   private model: Model | null = null;
@@ -116,17 +116,25 @@ export class WindCityTable implements GameTable {
       this.selected = this.selected.filter((sq) => ok.has(sq));
     }
     this.render();
-    this.summaries?.offer(actSummary(m), () => this.scene.busy);
+    this.summarize(m);
   }
 
   relabel(): void {
     this.controlsKey = '';
     this.render();
-    if (this.model) this.summaries?.offer(actSummary(this.model));
+    if (this.model) this.summarize(this.model);
+  }
+
+  /** Offer the summary of the round (or act) this state ends, if any; the summaries' code loads with the first one. */
+  private summarize(m: Model): void {
+    if (!this.summaries) return;
+    // Mid-round: nothing to sum up, and no need to load the summaries' code yet.
+    if (!(m.view.records.length > 1)) return this.summaries.offer(null);
+    void summaryOf().then((build) => this.summaries?.offer(build(m), () => this.scene.busy));
   }
 
   destroy(): void {
-    closeRules();
+    rules.close();
     this.summaries?.destroy();
     clearInterval(this.timer);
     this.unsubscribe();
@@ -332,7 +340,7 @@ export class WindCityTable implements GameTable {
     },
     openRules: () => {
       const v = this.model?.view;
-      if (v) openRules(v.options, v.players);
+      if (v) rules.open(v.options, v.players);
     },
     showResults: () => this.onResults(),
   };
@@ -392,3 +400,5 @@ export class WindCityTable implements GameTable {
     }
   };
 }
+
+const summaryOf = lazy(() => import('./act-summary.js').then((x) => x.actSummary));
