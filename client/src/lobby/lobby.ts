@@ -27,41 +27,81 @@ export class Lobby {
 
   update(snap: RoomSnapshot): void {
     const s = this.session;
-    const isHost = snap.me.isHost;
-    const seated = snap.me.seat >= 0;
-    const seats = snap.seats.slice(0, snap.players);
-    const filled = seats.every((x) => x.kind !== 'empty');
-    const firstEmpty = seats.find((x) => x.kind === 'empty');
-    const host = snap.members[snap.hostId];
-
-    const banner =
-      !seated && !this.watching
-        ? h(
+    morph(
+      this.el,
+      this.watchBanner(snap),
+      h(
+        'div',
+        { class: 'lobby-grid' },
+        h(
+          'section',
+          { class: 'panel lobby-main' },
+          renderInvite(snap.roomId),
+          replayLink(snap.lastMatchId),
+          h(
             'div',
-            { class: 'banner banner-info', testid: 'watch-banner' },
-            h('span', null, t('lobby.watchingBanner')),
+            { class: 'seats-head' },
+            h('h2', { class: 'panel-title' }, t('lobby.seats')),
             h(
               'span',
-              { class: 'banner-actions' },
-              firstEmpty
-                ? h(
-                    'button',
-                    { class: 'btn btn-primary', type: 'button', testid: 'take-first-seat', onclick: () => s.send('sit', { seat: firstEmpty.index }) },
-                    t('lobby.takeSeat'),
-                  )
-                : null,
-              h(
-                'button',
-                { class: 'btn btn-ghost', type: 'button', testid: 'watch', onclick: () => ((this.watching = true), this.update(snap)) },
-                iconEl('eyes'),
-                ' ',
-                t('lobby.watch'),
-              ),
+              { class: 'spectators', testid: 'spectator-count', title: watcherNames(snap) },
+              iconEl('eyes', 16),
+              ' ',
+              snap.spectators > 0 ? `${t('lobby.spectators', { count: snap.spectators })}: ${watcherNames(snap)}` : t('lobby.spectatorsNone'),
             ),
-          )
-        : null;
+          ),
+          renderSeats(snap, {
+            sit: (seat) => s.send('sit', { seat }),
+            stand: () => {
+              this.watching = true;
+              s.send('stand');
+            },
+            addBot: (seat) => s.send('addBot', { seat }),
+            removeBot: (seat) => s.send('removeBot', { seat }),
+          }),
+        ),
+        this.settings(snap),
+      ),
+    );
+  }
 
-    const settings = h(
+  /** A member with no seat: take the first free one, or just watch. */
+  private watchBanner(snap: RoomSnapshot): HTMLElement | null {
+    if (snap.me.seat >= 0 || this.watching) return null;
+    const s = this.session;
+    const firstEmpty = snap.seats.slice(0, snap.players).find((x) => x.kind === 'empty');
+    return h(
+      'div',
+      { class: 'banner banner-info', testid: 'watch-banner' },
+      h('span', null, t('lobby.watchingBanner')),
+      h(
+        'span',
+        { class: 'banner-actions' },
+        firstEmpty
+          ? h(
+              'button',
+              { class: 'btn btn-primary', type: 'button', testid: 'take-first-seat', onclick: () => s.send('sit', { seat: firstEmpty.index }) },
+              t('lobby.takeSeat'),
+            )
+          : null,
+        h(
+          'button',
+          { class: 'btn btn-ghost', type: 'button', testid: 'watch', onclick: () => ((this.watching = true), this.update(snap)) },
+          iconEl('eyes'),
+          ' ',
+          t('lobby.watch'),
+        ),
+      ),
+    );
+  }
+
+  /** Players, clock and the game's options; the host's buttons (bots, start), or who the table waits for. */
+  private settings(snap: RoomSnapshot): HTMLElement {
+    const s = this.session;
+    const isHost = snap.me.isHost;
+    const filled = snap.seats.slice(0, snap.players).every((x) => x.kind !== 'empty');
+    const host = snap.members[snap.hostId];
+    return h(
       'section',
       { class: 'panel lobby-settings', testid: 'lobby-settings' },
       h('h2', { class: 'panel-title' }, t('lobby.settings')),
@@ -94,43 +134,6 @@ export class Lobby {
             ' ',
             t('lobby.waitingHost', { name: host ? (host.connected ? host.name : `${host.name} (${t('lobby.offline')})`) : '…' }),
           ),
-    );
-
-    morph(
-      this.el,
-      banner,
-      h(
-        'div',
-        { class: 'lobby-grid' },
-        h(
-          'section',
-          { class: 'panel lobby-main' },
-          renderInvite(snap.roomId),
-          replayLink(snap.lastMatchId),
-          h(
-            'div',
-            { class: 'seats-head' },
-            h('h2', { class: 'panel-title' }, t('lobby.seats')),
-            h(
-              'span',
-              { class: 'spectators', testid: 'spectator-count', title: watcherNames(snap) },
-              iconEl('eyes', 16),
-              ' ',
-              snap.spectators > 0 ? `${t('lobby.spectators', { count: snap.spectators })}: ${watcherNames(snap)}` : t('lobby.spectatorsNone'),
-            ),
-          ),
-          renderSeats(snap, {
-            sit: (seat) => s.send('sit', { seat }),
-            stand: () => {
-              this.watching = true;
-              s.send('stand');
-            },
-            addBot: (seat) => s.send('addBot', { seat }),
-            removeBot: (seat) => s.send('removeBot', { seat }),
-          }),
-        ),
-        settings,
-      ),
     );
   }
 

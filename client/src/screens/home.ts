@@ -32,71 +32,15 @@ export function renderHome(deps: HomeDeps): HTMLElement {
   });
   const createBtn = h('button', { class: 'btn btn-primary btn-big', type: 'submit', testid: 'create-room' }, t('home.create'));
 
-  const gameCards = GAMES.map((g) => {
-    const card = h(
-      'button',
-      {
-        type: 'button',
-        class: `game-card${g.id === chosenGame ? ' selected' : ''}`,
-        testid: `game-${g.id}`,
-        'aria-pressed': String(g.id === chosenGame),
-        onclick: () => {
-          chosenGame = g.id;
-          for (const c of gameCards) {
-            const on = c.dataset.testid === `game-${g.id}`;
-            c.classList.toggle('selected', on);
-            c.setAttribute('aria-pressed', String(on));
-          }
-        },
-      },
-      h('span', { class: 'game-icon', 'aria-hidden': 'true' }, iconEl(g.icon, 40)),
-      h(
-        'span',
-        { class: 'game-text' },
-        h('span', { class: 'game-name' }, t(`games.${g.id}.name`)),
-        h(
-          'span',
-          { class: 'game-meta' },
-          `${t('home.players', { min: g.minPlayers, max: g.maxPlayers })} · ${t('home.minutes', { min: g.minutes[0], max: g.minutes[1] })}`,
-        ),
-        h('span', { class: 'game-desc' }, t(`games.${g.id}.description`)),
-      ),
-    );
-    return card;
-  });
+  const gameCards: HTMLElement[] = GAMES.map((g) => gameCard(g, (): HTMLElement[] => gameCards));
 
   const form = h(
     'form',
     {
       class: 'card home-card',
-      onsubmit: async (e: Event) => {
+      onsubmit: (e: Event) => {
         e.preventDefault();
-        const name = cleanName(nickname.value);
-        if (!name) {
-          error.textContent = t('home.nicknameRequired');
-          nickname.focus();
-          return;
-        }
-        storage.set(NICKNAME_KEY, name);
-        error.textContent = '';
-        createBtn.disabled = true;
-        createBtn.textContent = t('home.creating');
-        createBtn.classList.add('loading');
-        try {
-          // The session brings the Colyseus SDK: fetched when a room is created, not with the home page.
-          const { RoomSession } = await import('../net/session.js');
-          const session = await RoomSession.create(chosenGame, name);
-          // The creator takes the first free seat straight away (they can still stand up and watch).
-          const free = session.snapshot?.seats.find((x) => x.kind === 'empty');
-          if (free && session.snapshot && session.snapshot.me.seat < 0) session.send('sit', { seat: free.index });
-          deps.onCreated(session);
-        } catch (err) {
-          const e = err as JoinError;
-          error.textContent = joinFailureText(e);
-          createBtn.disabled = false;
-          createBtn.textContent = t('home.create');
-          createBtn.classList.remove('loading');
-        }
+        void createRoom(nickname, createBtn, error, deps);
       },
     },
     h('h2', { class: 'card-title' }, t('home.chooseGame')),
@@ -133,4 +77,66 @@ export function renderHome(deps: HomeDeps): HTMLElement {
       h('a', { href: 'https://creativecommons.org/licenses/by/4.0/', rel: 'license noopener', target: '_blank' }, t('home.artCredit')),
     ),
   );
+}
+
+/** A game to choose: choosing it marks it (and unmarks the others) in place. */
+function gameCard(g: (typeof GAMES)[number], all: () => HTMLElement[]): HTMLElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: `game-card${g.id === chosenGame ? ' selected' : ''}`,
+      testid: `game-${g.id}`,
+      'aria-pressed': String(g.id === chosenGame),
+      onclick: () => {
+        chosenGame = g.id;
+        for (const c of all()) {
+          const on = c.dataset.testid === `game-${g.id}`;
+          c.classList.toggle('selected', on);
+          c.setAttribute('aria-pressed', String(on));
+        }
+      },
+    },
+    h('span', { class: 'game-icon', 'aria-hidden': 'true' }, iconEl(g.icon, 40)),
+    h(
+      'span',
+      { class: 'game-text' },
+      h('span', { class: 'game-name' }, t(`games.${g.id}.name`)),
+      h(
+        'span',
+        { class: 'game-meta' },
+        `${t('home.players', { min: g.minPlayers, max: g.maxPlayers })} · ${t('home.minutes', { min: g.minutes[0], max: g.minutes[1] })}`,
+      ),
+      h('span', { class: 'game-desc' }, t(`games.${g.id}.description`)),
+    ),
+  );
+}
+
+/** Create a room of the chosen game with this nickname; a failure is said under the form. */
+async function createRoom(nickname: HTMLInputElement, createBtn: HTMLButtonElement, error: HTMLElement, deps: HomeDeps): Promise<void> {
+  const name = cleanName(nickname.value);
+  if (!name) {
+    error.textContent = t('home.nicknameRequired');
+    nickname.focus();
+    return;
+  }
+  storage.set(NICKNAME_KEY, name);
+  error.textContent = '';
+  createBtn.disabled = true;
+  createBtn.textContent = t('home.creating');
+  createBtn.classList.add('loading');
+  try {
+    // The session brings the Colyseus SDK: fetched when a room is created, not with the home page.
+    const { RoomSession } = await import('../net/session.js');
+    const session = await RoomSession.create(chosenGame, name);
+    // The creator takes the first free seat straight away (they can still stand up and watch).
+    const free = session.snapshot?.seats.find((x) => x.kind === 'empty');
+    if (free && session.snapshot && session.snapshot.me.seat < 0) session.send('sit', { seat: free.index });
+    deps.onCreated(session);
+  } catch (err) {
+    error.textContent = joinFailureText(err as JoinError);
+    createBtn.disabled = false;
+    createBtn.textContent = t('home.create');
+    createBtn.classList.remove('loading');
+  }
 }

@@ -11,7 +11,6 @@ import type { RoomSnapshot } from '../net/snapshot.js';
 import { storage, NICKNAME_KEY, forgetRoom, tokenKey } from '../util/storage.js';
 import { clearLeaveGuard, navigate, setLeaveGuard } from '../router.js';
 import { fetchTable, isFailure } from '../net/tables.js';
-import { confirmDialog } from '../ui/confirm.js';
 import { joinErrorCard, loadingCard, previewCard } from './room-entry.js';
 import { roomHeaderInfo } from './room-header.js';
 import { gameInfo } from '../games/catalog.js';
@@ -22,6 +21,7 @@ import { PresenceBar } from '../presence/presence-bar.js';
 import { toast } from '../ui/toast.js';
 import { exposeForTests } from '../testing.js';
 import { EndScreen } from './room-end.js';
+import { confirmLeave, disconnectedBanner, reconnectingBanner } from './connection-banner.js';
 
 type Mode = 'none' | 'lobby' | 'play' | 'end';
 
@@ -116,19 +116,18 @@ export class RoomScreen {
     const look = await fetchTable(this.roomId);
     if (this.disposed || this.session) return;
     if (isFailure(look) && look.kind === 'gone') return this.showJoinError({ kind: 'not-found', message: '' }, '');
-    this.showEntry(() => {
-      // A re-render (language change) keeps what was typed.
-      const typed = this.el.querySelector<HTMLInputElement>('#join-name')?.value;
-      return previewCard({
+    this.showEntry(() =>
+      previewCard({
         table: isFailure(look) ? null : look,
         failure: isFailure(look) && look.kind === 'failed' ? look.message : undefined,
-        name: typed ?? storage.get(NICKNAME_KEY) ?? '',
+        // A re-render (language change) keeps what was typed.
+        name: this.el.querySelector<HTMLInputElement>('#join-name')?.value ?? storage.get(NICKNAME_KEY) ?? '',
         onSubmit: (name) => {
           storage.set(NICKNAME_KEY, name);
           void this.join(name);
         },
-      });
-    });
+      }),
+    );
   }
 
   private async join(name: string): Promise<void> {
@@ -249,19 +248,10 @@ export class RoomScreen {
   /** The router asks before an in-app link leaves the room; a seat in a running match asks the player first. */
   private readonly guardLeave = (go: () => void): boolean => {
     if (!this.holdsSeatInMatch) return false;
-    void confirmDialog(
-      {
-        title: t('room.leaveConfirm.title'),
-        body: t('room.leaveConfirm.body'),
-        ok: t('room.leaveConfirm.leave'),
-        cancel: t('room.leaveConfirm.stay'),
-      },
-      this.gone.signal,
-    ).then((yes) => yes && !this.disposed && go());
+    void confirmLeave(this.gone.signal).then((yes) => yes && !this.disposed && go());
     return true;
   };
 
-  /** Home. The token stays, so the table is in "Your tables" and Rejoin takes the same seat back. */
   /** Home (`to`: another page of it, e.g. the create form with a game chosen), past the leave guard of a running match. */
   private leave(to = '/'): void {
     const go = () => navigate(to);
@@ -332,10 +322,7 @@ export class RoomScreen {
       this.endScreen.render(snap, this.game, {
         again: () => this.session?.send('again'),
         leave: (to) => this.leave(to),
-        redraw: () => {
-          const latest = this.session?.snapshot;
-          if (!this.disposed && this.mode === 'end' && latest) this.renderEnd(latest);
-        },
+        redraw: () => !this.disposed && this.mode === 'end' && this.session?.snapshot && this.renderEnd(this.session.snapshot),
       }),
     );
   }
@@ -351,34 +338,17 @@ export class RoomScreen {
   private onConnection(status: ConnectionStatus): void {
     if (this.disposed) return;
     if (status === 'open') patch(this.banner);
-    else if (status === 'reconnecting') this.showReconnecting(t('errors.reconnecting'));
+    else if (status === 'reconnecting') patch(this.banner, reconnectingBanner(t('errors.reconnecting')));
     else if (status === 'restarting' || status === 'closed') {
       // The server restarted (or the room was unloaded): the room comes back
       // from the store under the same id, and our token takes our seat back.
-      this.showReconnecting(status === 'restarting' ? t('errors.restarting') : t('errors.reconnecting'));
+      patch(this.banner, reconnectingBanner(status === 'restarting' ? t('errors.restarting') : t('errors.reconnecting')));
       this.scheduleRejoin(0);
     } else
       patch(
         this.banner,
-        h(
-          'div',
-          { class: 'banner banner-error', role: 'alert', testid: 'disconnected' },
-          h('span', null, status === 'replaced' ? t('errors.replaced') : status === 'restarting' ? t('errors.restarting') : t('errors.disconnected')),
-          h(
-            'span',
-            { class: 'banner-actions' },
-            h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: () => this.rejoin() }, t('errors.rejoin')),
-            h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => navigate('/') }, t('errors.backHome')),
-          ),
-        ),
+        disconnectedBanner(status, () => this.rejoin()),
       );
-  }
-
-  private showReconnecting(text: string): void {
-    patch(
-      this.banner,
-      h('div', { class: 'banner banner-warn', role: 'status', testid: 'reconnecting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text),
-    );
   }
 
   /** Tries again and again (0.5 s, 1 s, 2 s … at most 5 s apart) until the room answers, with no click. */
