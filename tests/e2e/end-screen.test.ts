@@ -39,7 +39,10 @@ async function watchToTheEnd(): Promise<Page> {
   host.send('fillBots');
   await host.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
   host.send('start');
-  await page.waitForSelector(tid('end-screen'), { timeout: 90_000 });
+  // The last round's summary comes first (round-summary.test.ts); a viewer continues past it.
+  await page.waitForSelector(`${tid('round-summary')}[data-final="true"], ${tid('end-screen')}`, { timeout: 90_000 });
+  if (await page.$(tid('round-summary-continue'))) await page.click(tid('round-summary-continue'));
+  await page.waitForSelector(tid('end-screen'), { timeout: 20_000 });
   return page;
 }
 

@@ -24,6 +24,8 @@ export interface SummaryContent {
 /** How long a summary stays if nobody continues. */
 export const SUMMARY_MS = 9000;
 export const FINAL_SUMMARY_MS = 12000;
+/** A summary waits for the board's animations at most this long (a backlog of bots' moves can take minutes). */
+export const MAX_WAIT_MS = 4000;
 
 export class RoundSummaries {
   readonly el: HTMLElement;
@@ -38,6 +40,7 @@ export class RoundSummaries {
   /** A summary waiting for the board's animations to end. */
   private pending: SummaryContent | null = null;
   private busy: () => boolean = () => false;
+  private pendingSince = 0;
 
   /**
    * @param host where the card goes (the table's frame, over the canvas)
@@ -85,8 +88,10 @@ export class RoundSummaries {
     if (!this.timer) this.startTicking();
     // The round's last move is still being animated on the board: let it land
     // first (the card of the round before stays up meanwhile).
-    if (busy()) this.pending = content;
-    else {
+    if (busy()) {
+      if (!this.pending) this.pendingSince = performance.now();
+      this.pending = content;
+    } else {
       this.pending = null;
       this.show(content);
     }
@@ -164,7 +169,7 @@ export class RoundSummaries {
     const now = performance.now();
     const dt = now - this.lastTick;
     this.lastTick = now;
-    if (this.pending && !this.busy()) {
+    if (this.pending && (!this.busy() || now - this.pendingSince > MAX_WAIT_MS)) {
       const content = this.pending;
       this.pending = null;
       this.show(content);
