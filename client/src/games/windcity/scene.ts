@@ -13,7 +13,7 @@ import { Application, Container, Graphics, Rectangle, Text, type FederatedPointe
 import { t } from '../../i18n/index.js';
 import { playerColorNum } from '../colors.js';
 import { easeInOutQuad, easeOutBack, easeOutCubic } from '../common/tween.js';
-import { TABLE_FONT, OnDemandScene, createTableApp, fitText, reducedMotion, shrinkToFit, tableText } from '../common/pixi-scene.js';
+import { TABLE_FONT, OnDemandScene, createTableApp, fitText, reducedMotion, tableText } from '../common/pixi-scene.js';
 import { COLS, ROWS, SEA_ROWS, BEACH_ROW, OBSERVATORIES, colOf, rowOf, sectionOfRow } from '@fireside/shared/games/windcity/board';
 import type { ActRecord, ActSegment, Card, HouseSquare, SquareId, StepRecord } from '@fireside/shared/games/windcity/types';
 import { isPremium } from '@fireside/shared/games/windcity/queries';
@@ -34,6 +34,7 @@ import {
 import { computeLayout, cellRect, squareAt, squareCentre, type WcLayout } from './layout.js';
 import { centre, type Pt, type Rect } from '../common/geometry.js';
 import { describe, planText } from './events.js';
+import { HeaderWidget } from './widgets/header.js';
 
 export type ClickMode = 'hurricane' | 'place' | 'renew' | 'ask' | 'kauf' | null;
 
@@ -119,6 +120,7 @@ export class WindCityScene extends OnDemandScene {
   private fx = new Container();
   private uiLayer = new Container();
   private captionLayer = new Container();
+  private header = new HeaderWidget();
   private boardHit = new Container();
   private layout: WcLayout | null = null;
   private state: SceneState | null = null;
@@ -157,6 +159,7 @@ export class WindCityScene extends OnDemandScene {
       this.fx,
       this.boardHit,
       this.uiLayer,
+      this.header.view,
       this.captionLayer,
     );
     this.boardHit.eventMode = 'static';
@@ -211,7 +214,9 @@ export class WindCityScene extends OnDemandScene {
     const m = state.model;
     const v = m.view;
     this.state = state;
-    const L = computeLayout(this.width, m.n, this.heightBudget);
+    const first = computeLayout(this.width, m.n, this.heightBudget);
+    const lines = this.header.linesFor(first.narrow, first.header.w);
+    const L = lines === 1 ? first : computeLayout(this.width, m.n, this.heightBudget, lines);
     const resized = !this.layout || this.layout.W !== L.W || this.layout.H !== L.H;
     this.layout = L;
     if (this.app.renderer.width !== L.W || this.app.renderer.height !== L.H) this.app.renderer.resize(L.W, L.H);
@@ -610,10 +615,10 @@ export class WindCityScene extends OnDemandScene {
     if (uiKey !== this.keys.ui) {
       this.keys.ui = uiKey;
       this.clear(this.uiLayer);
-      this.drawHeader();
       m.names.forEach((_, seat) => this.drawPlate(seat));
       this.drawCard();
     }
+    this.header.update(L, v);
     this.drawCaption();
   }
 
@@ -1022,33 +1027,6 @@ export class WindCityScene extends OnDemandScene {
   }
 
   // ---------------------------------------------------------------- the players and the card
-
-  private drawHeader(): void {
-    const L = this.layout!;
-    const v = this.state!.model.view;
-    const r = L.header;
-    const turn = v.turn === 0 ? t('windcity.header.setup') : t('windcity.header.turn', { n: v.turn });
-    const deck = this.text(
-      this.uiLayer,
-      t('windcity.header.deck', { n: v.drawPileSize, d: v.discard.length }),
-      { fontSize: L.narrow ? 11 : 13, fill: C.muted, fontWeight: '600' },
-      r.x + r.w,
-      r.y + r.h / 2,
-      1,
-      0.5,
-    );
-    // The title gets the width the deck line leaves (long in French on a phone): shortened, never drawn over it.
-    const title = this.text(
-      this.uiLayer,
-      `${turn}  ·  ${t(`windcity.phase.${v.phase}`)}`,
-      { fontSize: L.narrow ? 14 : 16, fontWeight: '700' },
-      r.x,
-      r.y + r.h / 2,
-      0,
-      0.5,
-    );
-    shrinkToFit(title, r.w - deck.width - 10, L.narrow ? 11 : 13);
-  }
 
   private drawCaption(): void {
     const L = this.layout;
