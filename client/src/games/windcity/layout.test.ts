@@ -26,4 +26,13 @@ describe('Wind City layout', () => {
   it('leaves a phone board at the width it fills (the page scrolls there)', () => {
     expect(computeLayout(390, 4, 500).cell).toBe(computeLayout(390, 4).cell);
   });
+
+  it('gives a two-line header a line more and moves everything under it down by as much', () => {
+    const one = computeLayout(390, 4);
+    const two = computeLayout(390, 4, Infinity, 2);
+    expect(two.header.h).toBeGreaterThan(one.header.h);
+    expect(two.caption.y - one.caption.y).toBe(two.header.h - one.header.h);
+    expect(two.board.y - one.board.y).toBe(two.header.h - one.header.h);
+    expect(two.caption.y).toBeGreaterThanOrEqual(two.header.y + two.header.h);
+  });
 });

@@ -7,7 +7,9 @@ export interface WcLayout {
   H: number;
   narrow: boolean;
   pad: number;
+  /** The turn and phase, then the deck; on two lines (the deck under the title) when one is too short for them. */
   header: Rect;
+  headerLines: 1 | 2;
   /** The latest event, under the header. */
   caption: Rect;
   /** The grid itself (8 × 15 cells; north up). */
@@ -30,14 +32,16 @@ export interface WcLayout {
  * the whole table fits in this height — the window's, from the canvas down
  * (pixi-scene.ts) — and the sea rows where the hurricane starts are never
  * below the fold. On a phone the board keeps the width's cell size.
+ * `headerLines`: 2 when the header's title and deck line cannot share one
+ * line (French on a phone); the scene measures that (widgets/header.ts).
  */
-export function computeLayout(W: number, players: number, maxH = Infinity): WcLayout {
+export function computeLayout(W: number, players: number, maxH = Infinity, headerLines: 1 | 2 = 1): WcLayout {
   const narrow = W < 700;
   const pad = narrow ? 8 : 14;
   const gap = narrow ? 8 : 14;
   const inner = W - 2 * pad;
   let y = pad;
-  const header: Rect = { x: pad, y, w: inner, h: narrow ? 22 : 26 };
+  const header: Rect = { x: pad, y, w: inner, h: (narrow ? 22 : 26) + (headerLines - 1) * (narrow ? 15 : 17) };
   y += header.h + 2;
   const caption: Rect = { x: pad, y, w: inner, h: narrow ? 20 : 22 };
   y += caption.h + (narrow ? 4 : 8);
@@ -84,7 +88,7 @@ export function computeLayout(W: number, players: number, maxH = Infinity): WcLa
     for (let k = 0; k < 5; k++) tiles.push({ x: pad + k * (tw + tgap), y: y + 24, w: tw, h: th });
     planLine = { x: pad, y: y + 24 + th + 4, w: inner, h: 20 };
     y += cardPanel.h + pad;
-    return { W, H: Math.ceil(y), narrow, pad, header, caption, board, frame, cell, edge, plates, cardPanel, tiles, planLine };
+    return { W, H: Math.ceil(y), narrow, pad, header, headerLines, caption, board, frame, cell, edge, plates, cardPanel, tiles, planLine };
   }
   const sideX = frame.x + frame.w + gap;
   const sideW = W - pad - sideX;
@@ -102,7 +106,7 @@ export function computeLayout(W: number, players: number, maxH = Infinity): WcLa
   planLine = { x: sideX, y: sy + 26 + 5 * th + 4 * tgap + 6, w: sideW, h: 20 };
   sy += cardPanel.h;
   const H = Math.ceil(Math.max(frame.y + frame.h, sy) + pad);
-  return { W, H, narrow, pad, header, caption, board, frame, cell, edge, plates, cardPanel, tiles, planLine };
+  return { W, H, narrow, pad, header, headerLines, caption, board, frame, cell, edge, plates, cardPanel, tiles, planLine };
 }
 
 /** The rectangle of a square (north up). */

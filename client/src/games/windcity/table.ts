@@ -13,8 +13,9 @@ import { lang } from '../../i18n/index.js';
 import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
 import { MAX_PLAN } from '@fireside/shared/games/windcity/queries';
 import { rowOf } from '@fireside/shared/games/windcity/board';
-import { cardById, iDecide, myCard, myKauf, myPlacements, planCost, previewPlan, renewableOf, toModel, uninsuredOf, type Model } from './model.js';
-import { WindCityScene, type ClickMode, type SceneState } from './scene.js';
+import { iDecide, myCard, myPlacements, myKauf, planCost, toModel, type Model } from './model.js';
+import { WindCityScene } from './scene.js';
+import { sceneState, selectable } from './scene-state.js';
 import { renderControls, type ControlActions } from './controls.js';
 import { followHostSize } from '../common/pixi-scene.js';
 import { RoundSummaries } from '../common/round-summary.js';
@@ -112,7 +113,7 @@ export class WindCityTable implements GameTable {
     }
     // Houses no longer choosable (e.g. blown away, insured meanwhile) leave the selection.
     if (this.selected.length) {
-      const ok = new Set(this.selectable(m));
+      const ok = new Set(selectable(m));
       this.selected = this.selected.filter((sq) => ok.has(sq));
     }
     this.render();
@@ -165,90 +166,11 @@ export class WindCityTable implements GameTable {
     return seats.reduce((latest, seat) => Math.max(latest, seat.deadline), 0);
   }
 
-  /** The houses I may choose now for a renewal or a request. */
-  private selectable(m: Model): SquareId[] {
-    const v = m.view;
-    if (m.me < 0) return [];
-    if (v.phase === 'renew' && v.active === m.me) return renewableOf(v, m.me);
-    if (iDecide(m)) return uninsuredOf(v, m.me);
-    return [];
-  }
-
-  private sceneState(m: Model): SceneState {
-    const v = m.view;
-    const sent = this.sent;
-    let clickable: SquareId[] = [];
-    let clickMode: ClickMode = null;
-    if (!sent && m.me >= 0) {
-      if (v.phase === 'hurricane' && v.placer === m.me) {
-        clickable = [0, 1, 2, 3, 4, 5, 6, 7];
-        clickMode = 'hurricane';
-      } else if (v.phase === 'placement') {
-        const legal = myPlacements(m);
-        if (legal) {
-          clickable = legal;
-          clickMode = 'place';
-        }
-      } else if (v.phase === 'renew' || v.phase === 'market') {
-        clickable = this.selectable(m);
-        if (clickable.length) clickMode = v.phase === 'renew' ? 'renew' : 'ask';
-      } else if (v.phase === 'kauf') {
-        const ks = myKauf(m);
-        if (ks) {
-          clickable = ks;
-          clickMode = 'kauf';
-        }
-      }
-    }
-    // The card: mine while I plan (then with my plan), else the last revealed one.
-    const mineCard = myCard(m);
-    let card = mineCard;
-    let cardSeat: number | null = mineCard ? m.me : null;
-    let cardHidden = false;
-    let plan: number[] = [];
-    if (mineCard) plan = v.phase === 'plan' ? this.planDraft : (m.secret?.plan ?? []);
-    else if (v.hasCard && (v.phase === 'plan' || v.phase === 'renew' || v.phase === 'market')) {
-      cardHidden = true;
-      cardSeat = v.active;
-    } else if (v.act) {
-      card = cardById(v.act.card);
-      cardSeat = v.act.seat;
-      plan = v.act.plan;
-    }
-    const canPlan = !!mineCard && v.phase === 'plan';
-    const cost = card && plan.length ? planCost(card, plan) : 0;
-    const coins = cardSeat !== null ? (v.coins[cardSeat] ?? 0) : 0;
-    let preview = null;
-    if (mineCard && (v.phase === 'plan' || v.phase === 'renew' || v.phase === 'market') && plan.length) {
-      preview = previewPlan(v, mineCard, plan, v.phase === 'renew' ? this.selected : []);
-    }
-    const requests =
-      m.me >= 0 && v.market?.seller === m.me && m.secret
-        ? m.secret.requests.filter((r) => r.answer === null && !this.answered.has(r.buyer)).map((r) => ({ buyer: r.buyer, squares: r.squares }))
-        : [];
-    return {
-      model: m,
-      clickable,
-      clickMode,
-      selected: this.selected,
-      requests,
-      card,
-      cardSeat,
-      cardHidden,
-      plan,
-      canPlan,
-      planCost: cost,
-      coins,
-      preview,
-      sent,
-    };
-  }
-
   private render(): void {
     const m = this.model;
     if (!m) return;
     this.keepDrafts();
-    const s = this.sceneState(m);
+    const s = sceneState(m, { plan: this.planDraft, selected: this.selected, answered: this.answered, sent: this.sent });
     this.scene.update(s);
     const { log: _log, records: _records, ...view } = m.view;
     const key = JSON.stringify([
@@ -357,7 +279,7 @@ export class WindCityTable implements GameTable {
 
   private toggleSquare(sq: SquareId): void {
     const m = this.model;
-    if (!m || this.sent || !this.selectable(m).includes(sq)) return;
+    if (!m || this.sent || !selectable(m).includes(sq)) return;
     const k = this.selected.indexOf(sq);
     if (k >= 0) this.selected.splice(k, 1);
     else this.selected.push(sq);
