@@ -14,22 +14,27 @@ import { z } from '@fireside/shared/engine/zod';
 import { optionsSchema as giftTrapOptions } from '@fireside/shared/games/gifttrap/schemas';
 import { optionsSchema as santaOptions } from '@fireside/shared/games/santa/schemas';
 import { optionsSchema as windCityOptions } from '@fireside/shared/games/windcity/schemas';
-import gtEn from '../../client/src/games/gifttrap/i18n/en.js';
-import gtFr from '../../client/src/games/gifttrap/i18n/fr.js';
-import gtJa from '../../client/src/games/gifttrap/i18n/ja.js';
-import scEn from '../../client/src/games/santa/i18n/en.js';
-import scFr from '../../client/src/games/santa/i18n/fr.js';
-import scJa from '../../client/src/games/santa/i18n/ja.js';
-import wcEn from '../../client/src/games/windcity/i18n/en.js';
-import wcFr from '../../client/src/games/windcity/i18n/fr.js';
-import wcJa from '../../client/src/games/windcity/i18n/ja.js';
+import gtEn from '../../client/src/games/gifttrap/i18n/rules-en.js';
+import gtFr from '../../client/src/games/gifttrap/i18n/rules-fr.js';
+import gtJa from '../../client/src/games/gifttrap/i18n/rules-ja.js';
+import scEn from '../../client/src/games/santa/i18n/rules-en.js';
+import scFr from '../../client/src/games/santa/i18n/rules-fr.js';
+import scJa from '../../client/src/games/santa/i18n/rules-ja.js';
+import wcEn from '../../client/src/games/windcity/i18n/rules-en.js';
+import wcFr from '../../client/src/games/windcity/i18n/rules-fr.js';
+import wcJa from '../../client/src/games/windcity/i18n/rules-ja.js';
 import { ROOT, docPath, glance, headings, numbersIn, readDoc, section, tableStarting, tables } from './markdown.js';
 
 /** Each game's options schema: the keys are checked against the registry below, so a new game must be added. */
 const OPTIONS: Record<GameId, z.ZodType> = { gifttrap: giftTrapOptions, santa: santaOptions, windcity: windCityOptions };
 
 /** Each game's in-game texts (en, ja, fr); their `rules` subtree is the in-game rules page. */
-const TEXTS: Record<GameId, { rules: unknown }[]> = { gifttrap: [gtEn, gtJa, gtFr], santa: [scEn, scJa, scFr], windcity: [wcEn, wcJa, wcFr] };
+// The rules pages' texts (loaded with the dialog, see client/src/games/<game>/rules-lazy.ts).
+const TEXTS: Record<GameId, { rules: unknown }[]> = {
+  gifttrap: [gtEn, gtJa, gtFr].map((rules) => ({ rules })),
+  santa: [scEn, scJa, scFr].map((rules) => ({ rules })),
+  windcity: [wcEn, wcJa, wcFr].map((rules) => ({ rules })),
+};
 
 /** Every phase in which the game waits on someone (all but 'over'): each needs a row in the clock table. */
 const TIMED_PHASES: Record<GameId, string[]> = {

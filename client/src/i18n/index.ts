@@ -49,6 +49,19 @@ function initialLang(): Lang {
   return 'en';
 }
 
+/**
+ * Put a part's texts at its place in the tree: `gifttrap` at `gifttrap`, a
+ * part of a part (`gifttrap.rules`, loaded later) inside it. Whichever comes
+ * first (a language change fetches them together), neither erases the other.
+ */
+function place(tree: Texts, part: string, texts: Texts): void {
+  const path = part.split('.');
+  const last = path.pop()!;
+  let node = tree;
+  for (const key of path) node = (node[key] ??= {}) as Texts;
+  node[last] = { ...((node[last] as Texts | undefined) ?? {}), ...texts };
+}
+
 /** Fetch one part in one language (once; a failed fetch may be tried again). `part` null: the common texts. */
 function fetchPart(l: Lang, part: string | null, loaders: TextLoaders): Promise<void> {
   const key = `${l}/${part ?? ''}`;
@@ -56,7 +69,7 @@ function fetchPart(l: Lang, part: string | null, loaders: TextLoaders): Promise<
   if (!pending) {
     pending = loaders[l]().then(({ default: texts }) => {
       const tree = (trees[l] ??= {});
-      if (part) tree[part] = texts as Texts;
+      if (part) place(tree, part, texts as Texts);
       else Object.assign(tree, texts);
       fetched.add(key);
     });
