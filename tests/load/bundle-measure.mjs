@@ -46,7 +46,10 @@ try {
   const newContext = async () => {
     const ctx = await browser.newContext();
     // window.__fireside (read by the measurement) is there only with the tests' opt-in (client/src/testing.ts).
-    await ctx.addInitScript(() => localStorage.setItem('fireside:testing', '1'));
+    await ctx.addInitScript((lang) => {
+      localStorage.setItem('fireside:testing', '1');
+      if (lang) localStorage.setItem('fireside:lang', lang);
+    }, process.env.FIRESIDE_LANG ?? '');
     return ctx;
   };
   const sizes = await measureBundles({ base: `http://localhost:${port}`, newContext, dist: 'client/dist' });

@@ -2,7 +2,8 @@
  * The end of a round (Gift Trap, Santa) or of an act (Wind City), told in one
  * card over the table: what happened and who scored. It stays until the
  * player continues or a few seconds pass (the countdown pauses while the
- * pointer or the keyboard focus is on the card, so a reader is never cut off).
+ * pointer or the keyboard focus is on the card, and stops once it is touched
+ * or clicked, so a reader is never cut off).
  * The last round's summary comes before the end screen: the room waits for it
  * (`RoundSummaries.holdsResults`).
  *
@@ -36,6 +37,8 @@ export class RoundSummaries {
   private left = 0;
   private lastTick = 0;
   private paused = false;
+  /** The card was touched or clicked: no countdown for it. */
+  private held = false;
   private bar: HTMLElement | null = null;
   /** A summary waiting for the board's animations to end. */
   private pending: SummaryContent | null = null;
@@ -55,6 +58,8 @@ export class RoundSummaries {
     this.el.addEventListener('pointerleave', () => (this.paused = false));
     this.el.addEventListener('focusin', () => (this.paused = true));
     this.el.addEventListener('focusout', () => (this.paused = false));
+    // A touch screen has no hover: a tap on the card keeps it until Continue (so does a click).
+    this.el.addEventListener('pointerdown', () => (this.held = true));
     this.el.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') this.close();
     });
@@ -128,6 +133,7 @@ export class RoundSummaries {
 
   private show(content: SummaryContent): void {
     this.left = content.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
+    this.held = false;
     this.render(content);
     this.el.hidden = false;
     // No pointerleave comes when a card is hidden under the pointer (Continue): ask again.
@@ -175,7 +181,7 @@ export class RoundSummaries {
       this.show(content);
       return;
     }
-    if (this.paused || !this.open) return;
+    if (this.paused || this.held || !this.open) return;
     this.left -= dt;
     const total = this.open.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
     if (this.bar) this.bar.style.transform = `scaleX(${Math.max(0, this.left / total)})`;
