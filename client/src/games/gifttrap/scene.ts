@@ -80,6 +80,7 @@ export class GiftTrapScene extends OnDemandScene {
 
   protected override beforeDestroy(): void {
     this.input.endDrag();
+    this.tray.destroy();
   }
 
   protected relayout(): void {
