@@ -3,6 +3,7 @@
  * 390×844 in English, French and Japanese, a table of bots and this player,
  * checked when the table has settled and again when the move is this
  * player's (tests/e2e/text-overlap.ts). French runs longest, Japanese widest.
+ * For the games in UNCUT, no text may be cut with an ellipsis either.
  *
  * Needs `npm run build` first. Screenshots: tests/artifacts/canvas-text-*.png.
  */
