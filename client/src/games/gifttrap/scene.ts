@@ -105,15 +105,14 @@ export class GiftTrapScene extends OnDemandScene {
     }
     this.state = state;
     // Newly opened gifts fly to their slot; then the pawns move.
-    if (sameRound && v.opened.length > prev.view.opened.length) {
-      const fresh = v.opened.slice(prev.view.opened.length);
-      this.pawnClock.delayUntil = this.clock + 650 + (fresh.length - 1) * 450;
-    }
+    const opened = sameRound ? v.opened.length - prev.view.opened.length : 0;
+    if (opened > 0) this.pawnClock.delayUntil = this.clock + 650 + (opened - 1) * 450;
     // The last gift of a round is opened and the next round begins at once: the pawns wait for its value.
-    if (sameMatch && prev.view.phase === 'reveal' && v.round > prev.view.round) this.pawnClock.delayUntil = this.clock + 500;
+    const roundEnded = sameMatch && prev.view.phase === 'reveal' && v.round > prev.view.round;
+    if (roundEnded) this.pawnClock.delayUntil = this.clock + 500;
     this.draw(state, !prev);
-    if (sameRound && v.opened.length > prev.view.opened.length) this.flyOpened(prev, m);
-    if (sameMatch && prev.view.phase === 'reveal' && v.round > prev.view.round) this.popLastRound(prev, m);
+    if (opened > 0 && prev) this.flyOpened(prev, m);
+    if (roundEnded && prev) this.popLastRound(prev, m);
     this.prev = m;
   }
 
