@@ -4,7 +4,8 @@
  * English. Whenever the table waits for her, no canvas text may be cut with an
  * ellipsis; whenever presents lie in the town, each is drawn on its own house
  * (the town's shapes are named `house:<id>` and `present:<id>` on the Pixi
- * stage: scene.ts).
+ * stage: widgets/house.ts, widgets/presents.ts). Santa is drawn at random, so a
+ * last case makes a bot Santa: his plate has the most beside his name.
  *
  * Needs `npm run build` first. Screenshots: tests/artifacts/santa-phone-<lang>.png.
  */
