@@ -9,11 +9,7 @@ import { awaited, houseName } from './model.js';
 import type { SantaLayout } from './layout.js';
 import { moveKind } from './town-geometry.js';
 import type { SceneState } from './scene-state.js';
-import type { HouseLook, HouseMark } from './widgets/house.js';
-import type { PlateLook } from './widgets/plate.js';
-import type { HandCardLook } from './widgets/hand.js';
-import type { RouteChoiceLook } from './widgets/route-choice.js';
-import type { CardLook } from './widgets/card.js';
+import type { CardLook, HandCardLook, HouseLook, HouseMark, PlateLook, RouteChoiceLook } from './widgets/look-types.js';
 import type { Pt } from '../common/geometry.js';
 import { C } from './widgets/colors.js';
 

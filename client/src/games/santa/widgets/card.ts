@@ -8,8 +8,7 @@ import { Container, Graphics, type Text } from 'pixi.js';
 import { playerColorNum } from '../../colors.js';
 import { cardName, suitIsRed, suitOf } from '../model.js';
 import { C, makeText, setText } from './palette.js';
-
-export type CardLook = { kind: 'face'; card: number; seat: number; secret: boolean } | { kind: 'back' } | { kind: 'slot' };
+import type { CardLook } from './look-types.js';
 
 export class CardWidget extends Container {
   private shape = new Graphics();

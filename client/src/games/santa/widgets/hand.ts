@@ -5,20 +5,9 @@
  */
 import { Container, Graphics, Rectangle } from 'pixi.js';
 import { playerColorNum } from '../../colors.js';
-import type { Rect } from '../../common/geometry.js';
 import { CardWidget } from './card.js';
 import { C, setTappable } from './palette.js';
-
-export interface HandCardLook {
-  rect: Rect;
-  seat: number;
-  inHand: boolean;
-  /** My pick of this round (before the reveal). */
-  chosen: boolean;
-  /** The card I played this round. */
-  thisRound: boolean;
-  canPick: boolean;
-}
+import type { HandCardLook } from './look-types.js';
 
 class HandCard extends Container {
   private shadow = new Graphics();

@@ -7,25 +7,8 @@
 import { Circle, Container, Graphics, type Sprite, type Text } from 'pixi.js';
 import type { HouseId } from '@fireside/shared/games/santa/types';
 import { tableIcon } from '../../../art/sprites.js';
-import type { Pt } from '../../common/geometry.js';
 import { C, houseShape, makeText, setTappable, setText } from './palette.js';
-
-/** How a house is marked: a destination (or setup choice), the chosen target, a house on a route's way, or nothing. */
-export type HouseMark = 'click' | 'target' | 'via' | null;
-
-export interface HouseLook {
-  at: Pt;
-  /** The house's width and the lattice step, in pixels. */
-  w: number;
-  cell: number;
-  label: string;
-  /** Its name, or null when the table has no room for names. */
-  name: string | null;
-  away: boolean;
-  mark: HouseMark;
-  /** Other houses are marked: this one, unmarked, fades. */
-  dim: boolean;
-}
+import type { HouseLook, HouseMark } from './look-types.js';
 
 export class HouseWidget extends Container {
   private glow = new Graphics();

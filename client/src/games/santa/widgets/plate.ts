@@ -8,31 +8,10 @@ import { Container, Graphics, Rectangle, type Sprite, type Text } from 'pixi.js'
 import { t } from '../../../i18n/index.js';
 import { tableIcon } from '../../../art/sprites.js';
 import { playerColorNum } from '../../colors.js';
-import type { Rect } from '../../common/geometry.js';
-import { CardWidget, type CardLook } from './card.js';
+import { CardWidget } from './card.js';
+import type { PlateLook } from './look-types.js';
 import { FitText } from './fit-text.js';
 import { C, makeText, placeText, setTappable, setText } from './palette.js';
-
-/** Everything a plate shows, worked out by the scene from the view. */
-export interface PlateLook {
-  rect: Rect;
-  /** This round's card slot, in canvas pixels. */
-  cardRect: Rect;
-  name: string;
-  me: boolean;
-  santa: boolean;
-  score: number;
-  cardsLeft: number;
-  /** The plate's edge: Santa may choose this player, the game waits for them, or neither. */
-  ring: 'choose' | 'waiting' | null;
-  /** Their place in the order (0-based) and whether their move is done; null before the order. */
-  order: { index: number; done: boolean } | null;
-  /** What they are doing now ("thinking…", "✓ picked"), or ''. */
-  status: string;
-  statusColor: number;
-  winner: boolean;
-  card: CardLook;
-}
 
 export class Plate extends Container {
   private bg = new Graphics();

@@ -1,17 +1,9 @@
 /** The routes still open to the chosen house, side by side, while the player picks one. */
 import { Graphics } from 'pixi.js';
-import type { HouseId, MoveKind, Route } from '@fireside/shared/games/santa/types';
 import { playerColorNum } from '../../colors.js';
 import type { TownGeometry } from '../town-geometry.js';
 import { polyline } from './palette.js';
-
-export interface RouteChoiceLook {
-  /** The mover (me), where I stand and how my card moves me; null when there is no choice to show. */
-  seat: number;
-  from: HouseId;
-  how: MoveKind;
-  routes: Route[];
-}
+import type { RouteChoiceLook } from './look-types.js';
 
 export class RouteChoice extends Graphics {
   private key = '';
