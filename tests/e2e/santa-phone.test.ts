@@ -4,14 +4,15 @@
  * English. Whenever the table waits for her, no canvas text may be cut with an
  * ellipsis; whenever presents lie in the town, each is drawn on its own house
  * (the town's shapes are named `house:<id>` and `present:<id>` on the Pixi
- * stage: scene.ts).
+ * stage: widgets/house.ts, widgets/presents.ts). Santa is drawn at random, so a
+ * last case makes a bot Santa: his plate has the most beside his name.
  *
  * Needs `npm run build` first. Screenshots: tests/artifacts/santa-phone-<lang>.png.
  */
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, openPage, startBotTable } from './harness.js';
+import { ARTIFACTS, PHONE, openPage, startBotTable, tid } from './harness.js';
 import { useBrowserAndServer } from './use-browser.js';
 import { ellipsized, settledCanvasTexts } from './text-overlap.js';
 
@@ -132,4 +133,37 @@ describe('Santa Claus on a phone', () => {
     },
     150_000,
   );
+
+  it('ja: a bot playing Santa keeps its whole name beside its place in the order', async () => {
+    const page = await openPage(t.browser, { ...PHONE, reducedMotion: 'reduce' });
+    await page.addInitScript(() => localStorage.setItem('fireside:lang', 'ja'));
+    await page.goto(t.server.base);
+    await page.click(tid('game-santa'));
+    await page.fill(tid('nickname-input'), 'Mia');
+    await page.click(tid('create-room'));
+    await page.click(tid('fill-bots'));
+    // Basil（ボット）, seat 2, plays Santa: his plate has Santa's picture and, once the order is named, its badge.
+    await page.waitForFunction(() => document.querySelector('[data-testid="option-santa"] option[value="1"]')?.textContent?.includes('Basil'));
+    await page.selectOption(tid('option-santa'), '1');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="option-santa"]') as HTMLSelectElement | null)?.value === '1');
+    await page.click(`${tid('start-game')}:not([disabled])`);
+    await page.waitForSelector(tid('table-canvas'));
+    const cut = new Set<string>();
+    let seen = 0;
+    const end = Date.now() + 60_000;
+    while (seen < 2 && Date.now() < end) {
+      const yours = await page.$eval(tid('prompt-bar'), (e) => e.classList.contains('prompt-bar-yours')).catch(() => false);
+      const ordered = await page.evaluate(() => (JSON.parse((window as any).__fireside.viewJson()) as { order: number[] }).order.length > 0);
+      if (yours && ordered) {
+        await settled(page);
+        const texts = await settledCanvasTexts(page);
+        for (const text of ellipsized(texts)) cut.add(text);
+        if (texts.some((x) => x.text.startsWith('Basil') && !x.text.includes('さん'))) seen++;
+      }
+      await page.waitForTimeout((await act(page)) ? 400 : 250);
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect([...cut]).toEqual([]);
+    await page.close();
+  }, 90_000);
 });

@@ -33,13 +33,55 @@ export function scoreChart(series: number[][], names: string[], roles: string[])
   return c.figure(t('santa.end.chart'));
 }
 
-export function renderEnd(snap: RoomSnapshot): HTMLElement {
-  const v = snap.view as SantaPublicView | null;
-  if (!v || v.game !== 'santa') return h('div');
-  const names = seatNames(snap, v.players);
-  const roles = names.map((_, i) => (i === v.santa ? 'santa' : 'kid'));
-  const winners = snap.result?.winners ?? v.winners ?? [];
-  const scores = snap.result?.scores ?? v.scores;
+/** Each player's points after the setup and won or lost in each round. */
+function perRound(names: string[], log: number[][]): HTMLElement | null {
+  const rounds = log.length - 1;
+  if (rounds <= 0) return null;
+  const delta = (i: number, r: number) => {
+    const d = (log[r + 1][i] ?? 0) - (log[r][i] ?? 0);
+    return h('td', { class: d > 0 ? 'up' : d < 0 ? 'down' : '' }, d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '·');
+  };
+  return h(
+    'details',
+    { class: 'log-details sc-per-round', dataset: { key: 'per-round' } },
+    h('summary', null, t('santa.end.perRound')),
+    h(
+      'div',
+      { class: 'sc-table-scroll' },
+      h(
+        'table',
+        { class: 'score-table sc-rounds', testid: 'per-round' },
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            h('th', null, ''),
+            h('th', null, t('santa.end.start')),
+            Array.from({ length: rounds }, (_, r) => h('th', null, String(r + 1))),
+          ),
+        ),
+        h(
+          'tbody',
+          null,
+          names.map((n, i) =>
+            h(
+              'tr',
+              null,
+              h('td', null, playerDot(i), n),
+              h('td', null, String(log[0][i] ?? 0)),
+              Array.from({ length: rounds }, (_, r) => delta(i, r)),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The final scores, best first: how often each kid saw Santa, the presents left (Santa) or taken (kids). */
+function finalScores(v: SantaPublicView, names: string[], winners: number[], scores: number[]): HTMLElement {
   const seen = names.map((_, i) => v.log.filter((e) => e.kind === 'score' && e.seat === i && e.cause === 'saw-santa').length);
   const presents = names.map(
     (_, i) =>
@@ -48,79 +90,47 @@ export function renderEnd(snap: RoomSnapshot): HTMLElement {
       ).length,
   );
   const order = names.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
+  return h(
+    'table',
+    { class: 'score-table final', testid: 'final-scores' },
+    h(
+      'thead',
+      null,
+      h('tr', null, h('th', null, ''), h('th', null, t('santa.end.seen')), h('th', null, t('santa.end.presents')), h('th', null, t('santa.score'))),
+    ),
+    h(
+      'tbody',
+      null,
+      order.map((i) =>
+        h(
+          'tr',
+          { class: winners.includes(i) ? 'win' : '' },
+          h('td', null, playerDot(i), i === v.santa ? [iconEl('santa', 16), ' '] : '', names[i], winners.includes(i) ? [' ', iconEl('trophy', 16)] : ''),
+          h('td', null, i === v.santa ? '—' : String(seen[i])),
+          h('td', null, String(presents[i])),
+          h('td', null, String(scores[i])),
+        ),
+      ),
+    ),
+  );
+}
+
+export function renderEnd(snap: RoomSnapshot): HTMLElement {
+  const v = snap.view as SantaPublicView | null;
+  if (!v || v.game !== 'santa') return h('div');
+  const names = seatNames(snap, v.players);
+  const roles = names.map((_, i) => (i === v.santa ? 'santa' : 'kid'));
+  const winners = snap.result?.winners ?? v.winners ?? [];
+  const scores = snap.result?.scores ?? v.scores;
   const log = v.scoreLog.length ? v.scoreLog : [v.scores];
   const series = names.map((_, seat) => log.map((row) => row[seat] ?? 0));
-  const rounds = log.length - 1;
   return h(
     'div',
     { class: 'sc-end' },
     winnersLine(names, winners),
-    h(
-      'table',
-      { class: 'score-table final', testid: 'final-scores' },
-      h(
-        'thead',
-        null,
-        h('tr', null, h('th', null, ''), h('th', null, t('santa.end.seen')), h('th', null, t('santa.end.presents')), h('th', null, t('santa.score'))),
-      ),
-      h(
-        'tbody',
-        null,
-        order.map((i) =>
-          h(
-            'tr',
-            { class: winners.includes(i) ? 'win' : '' },
-            h('td', null, playerDot(i), i === v.santa ? [iconEl('santa', 16), ' '] : '', names[i], winners.includes(i) ? [' ', iconEl('trophy', 16)] : ''),
-            h('td', null, i === v.santa ? '—' : String(seen[i])),
-            h('td', null, String(presents[i])),
-            h('td', null, String(scores[i])),
-          ),
-        ),
-      ),
-    ),
+    finalScores(v, names, winners, scores),
     h('div', { class: 'sc-chart', testid: 'end-chart' }, scoreChart(series, names, roles)),
     legend(names, (n, i) => (i === v.santa ? [iconEl('santa', 16), ' ', n] : n)),
-    rounds > 0
-      ? h(
-          'details',
-          { class: 'log-details sc-per-round', dataset: { key: 'per-round' } },
-          h('summary', null, t('santa.end.perRound')),
-          h(
-            'div',
-            { class: 'sc-table-scroll' },
-            h(
-              'table',
-              { class: 'score-table sc-rounds', testid: 'per-round' },
-              h(
-                'thead',
-                null,
-                h(
-                  'tr',
-                  null,
-                  h('th', null, ''),
-                  h('th', null, t('santa.end.start')),
-                  Array.from({ length: rounds }, (_, r) => h('th', null, String(r + 1))),
-                ),
-              ),
-              h(
-                'tbody',
-                null,
-                names.map((n, i) =>
-                  h(
-                    'tr',
-                    null,
-                    h('td', null, playerDot(i), n),
-                    h('td', null, String(log[0][i] ?? 0)),
-                    Array.from({ length: rounds }, (_, r) => {
-                      const d = (log[r + 1][i] ?? 0) - (log[r][i] ?? 0);
-                      return h('td', { class: d > 0 ? 'up' : d < 0 ? 'down' : '' }, d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '·');
-                    }),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        )
-      : null,
+    perRound(names, log),
   );
 }

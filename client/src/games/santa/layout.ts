@@ -64,43 +64,14 @@ export function computeLayout(W: number, town: Town, players: number, showHand: 
   const caption: Rect = { x: board.x + 8, y: board.y + board.h - captionH - 4, w: board.w - 16, h: captionH };
   y += boardH + gap;
 
-  // Plates: 2 columns on phones, up to 4 in a row otherwise.
-  const pcols = narrow ? 2 : Math.min(players, 4);
-  const prow = Math.ceil(players / pcols);
-  const plateW = (inner - (pcols - 1) * gap) / pcols;
-  const plateH = narrow ? 58 : 66;
-  const plates: Rect[] = [];
-  const plateCards: Rect[] = [];
-  const cw = narrow ? 27 : 32;
-  const ch = Math.round(cw * 1.38);
-  for (let i = 0; i < players; i++) {
-    const r = Math.floor(i / pcols);
-    const c = i % pcols;
-    const rect = { x: pad + c * (plateW + gap), y: y + r * (plateH + gap), w: plateW, h: plateH };
-    plates.push(rect);
-    plateCards.push({ x: rect.x + rect.w - cw - 8, y: rect.y + (rect.h - ch) / 2, w: cw, h: ch });
-  }
-  y += prow * plateH + (prow - 1) * gap;
+  const { plates, plateCards, h: platesH } = placePlates(narrow, pad, gap, inner, y, players);
+  y += platesH;
 
   let hand: Rect | null = null;
-  const cards: Rect[] = [];
+  let cards: Rect[] = [];
   if (showHand) {
     y += gap + 4;
-    const perRow = narrow ? 7 : 13;
-    const rows = Math.ceil(13 / perRow);
-    const cgap = narrow ? 5 : 7;
-    const cardW = Math.min(58, (inner - (perRow - 1) * cgap) / perRow);
-    const cardH = Math.round(cardW * 1.36);
-    const lift = 8;
-    hand = { x: pad, y, w: inner, h: rows * cardH + (rows - 1) * cgap + lift };
-    for (let k = 0; k < 13; k++) {
-      const r = Math.floor(k / perRow);
-      const inRow = Math.min(perRow, 13 - r * perRow);
-      const rowW = inRow * cardW + (inRow - 1) * cgap;
-      const x0 = pad + (inner - rowW) / 2;
-      const c = k - r * perRow;
-      cards.push({ x: x0 + c * (cardW + cgap), y: y + lift + r * (cardH + cgap), w: cardW, h: cardH });
-    }
+    ({ hand, cards } = placeHand(narrow, pad, inner, y));
     y += hand.h;
   }
   y += pad;
@@ -126,6 +97,46 @@ export function computeLayout(W: number, town: Town, players: number, showHand: 
     counterR: Math.max(7.5, cell * 0.15),
     showNames,
   };
+}
+
+/** The players' plates from `y` down: 2 columns on phones, up to 4 in a row otherwise, each with its card slot; and their height. */
+function placePlates(narrow: boolean, pad: number, gap: number, inner: number, y: number, players: number): { plates: Rect[]; plateCards: Rect[]; h: number } {
+  const pcols = narrow ? 2 : Math.min(players, 4);
+  const prow = Math.ceil(players / pcols);
+  const plateW = (inner - (pcols - 1) * gap) / pcols;
+  const plateH = narrow ? 58 : 66;
+  const plates: Rect[] = [];
+  const plateCards: Rect[] = [];
+  const cw = narrow ? 27 : 32;
+  const ch = Math.round(cw * 1.38);
+  for (let i = 0; i < players; i++) {
+    const r = Math.floor(i / pcols);
+    const c = i % pcols;
+    const rect = { x: pad + c * (plateW + gap), y: y + r * (plateH + gap), w: plateW, h: plateH };
+    plates.push(rect);
+    plateCards.push({ x: rect.x + rect.w - cw - 8, y: rect.y + (rect.h - ch) / 2, w: cw, h: ch });
+  }
+  return { plates, plateCards, h: prow * plateH + (prow - 1) * gap };
+}
+
+/** My thirteen cards from `y` down: one row, or two on a phone (a card lifts when picked). */
+function placeHand(narrow: boolean, pad: number, inner: number, y: number): { hand: Rect; cards: Rect[] } {
+  const perRow = narrow ? 7 : 13;
+  const rows = Math.ceil(13 / perRow);
+  const cgap = narrow ? 5 : 7;
+  const cardW = Math.min(58, (inner - (perRow - 1) * cgap) / perRow);
+  const cardH = Math.round(cardW * 1.36);
+  const lift = 8;
+  const cards: Rect[] = [];
+  for (let k = 0; k < 13; k++) {
+    const r = Math.floor(k / perRow);
+    const inRow = Math.min(perRow, 13 - r * perRow);
+    const rowW = inRow * cardW + (inRow - 1) * cgap;
+    const x0 = pad + (inner - rowW) / 2;
+    const c = k - r * perRow;
+    cards.push({ x: x0 + c * (cardW + cgap), y: y + lift + r * (cardH + cgap), w: cardW, h: cardH });
+  }
+  return { hand: { x: pad, y, w: inner, h: rows * cardH + (rows - 1) * cgap + lift }, cards };
 }
 
 export function latticeToPx(L: SantaLayout, col: number, row: number): Pt {
