@@ -20,8 +20,13 @@ try {
   process.stderr.write(`Fireside cannot start: ${e.message}\n`);
   process.exit(2);
 }
-const { server, store, publicAddress } = started;
-installGracefulShutdown(server, { onClosed: () => store.close() });
+const { server, store, publicAddress, leave } = started;
+installGracefulShutdown(server, {
+  onClosed: async () => {
+    await leave();
+    await store.close();
+  },
+});
 const where = publicAddress ? `, one of several processes, reached at ${publicAddress}` : '';
 rootLogger().info(
   { event: 'server.listening', port, store: store.kind, ...(publicAddress && { publicAddress }) },

@@ -15,7 +15,7 @@
  * members come back with their tokens.
  */
 import { randomBytes } from 'node:crypto';
-import { Room, type Client } from '@colyseus/core';
+import { CloseCode, Room, type Client } from '@colyseus/core';
 import { CLOCK_PACES, DEFAULT_CLOCK, isClockPace, type AnyGame, type ClientMessageType } from '@fireside/shared';
 import { errorField } from '../observe/logger.js';
 import { patchSendSeconds } from '../observe/metrics.js';
@@ -90,6 +90,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
       this.telemetry.created(this.state.players);
     }
 
+    // Before its first write: no other process may run this room meanwhile (leases.ts).
+    if (!(await this.settings.leases.acquire(this.roomId))) throw new Error(`room "${this.roomId}" is run by another process`);
     this.roomLog = new RoomLog(this.state, this.chatSeq);
     this.seatPresence = new Presence(this, this.settings.standInSeconds * 1000);
     if (opts.restore === RESTORE_KEY) this.seatPresence.restored();
@@ -256,15 +258,32 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.membership.leave(client);
   }
 
-  /** Unloaded (idle) or shut down: the store has everything; stop timers and write the last snapshot. */
+  /**
+   * Unloaded (idle) or shut down: write the last snapshot, stop timers, and
+   * hand the room's lease back once every write of the room is done (its
+   * next process loads it from the store as it is).
+   */
   async onDispose(): Promise<void> {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     if (this.graceTimer !== null) clearTimeout(this.graceTimer);
     this.seatPresence?.dispose();
-    const last = this.saver?.flush();
+    const writes = Promise.all([this.saver?.flush(), this.match.settled()]);
     this.match.dispose();
     this.telemetry?.disposed();
-    await last;
+    await this.settings?.leases.release(this.roomId, writes);
+  }
+
+  /**
+   * Another process took this room (this one stalled past its lease): stop
+   * at once and write nothing more. The clients are told the server is
+   * restarting, so they rejoin, and land on the room's new process.
+   */
+  leaseLost(): void {
+    this.saver?.freeze();
+    this.match.dispose();
+    this.broadcast('restarting', {});
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    void this.disconnect(CloseCode.SERVER_SHUTDOWN).catch(() => undefined);
   }
 
   /**
