@@ -29,8 +29,9 @@ const RECHECK_MS = 200;
 
 export const leaseKey = (roomId: string) => `fireside:lease:${roomId}`;
 export const aliveKey = (processId: string) => `fireside:alive:${processId}`;
-/** Colyseus' IPC channel of a process (MatchMaker's getProcessChannel). */
+/** Colyseus' IPC channel of a process, and of a room (MatchMaker's getProcessChannel, getRoomChannel). */
 const processChannel = (processId: string) => `p:${processId}`;
+const roomChannel = (roomId: string) => `$${roomId}`;
 
 /** Free, already ours, or held by the dead process ARGV[3]: take it. */
 const TAKE = `local cur = redis.call('get', KEYS[1])
@@ -91,6 +92,16 @@ export class RedisLeases implements LeaseBackend {
 
   stopBeating(): Promise<unknown> {
     return this.redis.del(aliveKey(this.me()));
+  }
+
+  /**
+   * Does the room answer calls from other processes? Colyseus lists a room
+   * before it subscribes to the room's channel: a seat reserved from another
+   * process in between would wait 2 s for an answer that never comes.
+   */
+  async answers(roomId: string): Promise<boolean> {
+    const [, n] = (await this.redis.pubsub('NUMSUB', roomChannel(roomId))) as [string, number];
+    return Number(n) > 0;
   }
 
   /** Both signs of life: the heartbeat, and Colyseus' IPC channel still subscribed. */

@@ -127,8 +127,9 @@ function clusterDirectory(leases: RedisLeases): RoomDirectory {
       if (owner === null || owner === matchMaker.processId) return { at: 'free', deadOwner: null };
       if (await leases.isDead(owner)) return { at: 'free', deadOwner: owner };
       const listing = await matchMaker.getRoomById(roomId);
-      // Not listed yet (loading), or locked or unlisted (unloading: a rolling restart): wait for it.
-      return listing?.processId === owner && !listing.locked ? { at: 'elsewhere' } : { at: 'busy' };
+      // Not listed or not answering yet (loading), or locked or unlisted (unloading: a rolling restart): wait for it.
+      const ready = listing?.processId === owner && !listing.locked && (await leases.answers(roomId));
+      return ready ? { at: 'elsewhere' } : { at: 'busy' };
     },
   };
 }

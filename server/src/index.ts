@@ -5,6 +5,7 @@
  * several processes on Redis when REDIS_URL is set (cluster.ts).
  * SIGTERM / SIGINT shut it down gracefully (see shutdown.ts).
  */
+import { matchMaker } from '@colyseus/core';
 import { installGracefulShutdown } from './shutdown.js';
 import { startFireside, type Fireside } from './listen.js';
 import { ConfigError } from './cluster.js';
@@ -29,6 +30,6 @@ installGracefulShutdown(server, {
 });
 const where = publicAddress ? `, one of several processes, reached at ${publicAddress}` : '';
 rootLogger().info(
-  { event: 'server.listening', port, store: store.kind, ...(publicAddress && { publicAddress }) },
+  { event: 'server.listening', port, store: store.kind, ...(publicAddress && { publicAddress, processId: matchMaker.processId }) },
   `Fireside listening on http://localhost:${port} (${store.kind} store${where})`,
 );

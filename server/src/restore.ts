@@ -81,6 +81,7 @@ export class RoomRestorer {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const where = await this.directory.locate(roomId);
+      this.log.debug({ event: 'room.located', roomId, ...where }, 'where the room is');
       if (where.at === 'elsewhere') return 'elsewhere';
       if (where.at === 'free' && (await this.leases.acquire(roomId, where.deadOwner))) break;
       if (Date.now() >= deadline) {
