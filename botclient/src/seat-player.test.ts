@@ -34,7 +34,12 @@ describe('SeatPlayer', () => {
     const g = games.gifttrap;
     const s = g.setup(3, g.defaultOptions(3), 'rejoin');
     const seat = g.awaiting(s)[0];
-    const seats = [0, 1, 2].map((i) => ({ memberId: `m${i === seat ? 0 : i + 10}`, kind: 'human', awaiting: i === seat, secret: JSON.stringify(g.seatView(s, i)) }));
+    const seats = [0, 1, 2].map((i) => ({
+      memberId: `m${i === seat ? 0 : i + 10}`,
+      kind: 'human',
+      awaiting: i === seat,
+      secret: JSON.stringify(g.seatView(s, i)),
+    }));
     const state = { game: 'gifttrap', status: 'playing', matchNo: 1, seats, members: {}, view: JSON.stringify(g.publicView(s)) } as unknown as RoomSnapshot;
     const { link, sent, emit, rejoin } = fakeLink(state);
     const player = new SeatPlayer(link, { seed: 'x', resendMs: 60_000 });

@@ -109,9 +109,7 @@ export async function startCluster(cfg: ClusterConfig, timeoutMs = 10_000): Prom
   // The presence logs its connections' errors itself; the driver's client would print
   // "[ioredis] Unhandled error event" with a stack for every reconnection attempt.
   const redis = new Redis(cfg.redisUrl);
-  redis.on('error', (e: Error) =>
-    rootLogger().warn({ event: 'redis.connection_error', err: errorField(e) }, 'the Redis connection of the room list failed'),
-  );
+  redis.on('error', (e: Error) => rootLogger().warn({ event: 'redis.connection_error', err: errorField(e) }, 'the Redis connection of the room list failed'));
   const me = () => matchMaker.processId;
   const presence = new RedisPresence(cfg.redisUrl);
   const driver = new FencedRedisDriver(redis, me);

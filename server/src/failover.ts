@@ -88,6 +88,9 @@ export class ProcessWatch {
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_RESTORES, rooms.length) }, worker));
     const ms = Math.round(performance.now() - started);
-    log.info({ event: 'cluster.rooms_taken_over', processId, rooms: rooms.length, here, ms }, `loaded ${here} of the ${rooms.length} rooms of process ${processId} in ${ms} ms`);
+    log.info(
+      { event: 'cluster.rooms_taken_over', processId, rooms: rooms.length, here, ms },
+      `loaded ${here} of the ${rooms.length} rooms of process ${processId} in ${ms} ms`,
+    );
   }
 }

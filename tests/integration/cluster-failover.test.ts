@@ -69,13 +69,16 @@ describe('a process dies in the middle of matches', () => {
     const bystander = await openTable(door, 'santa', 1, 'k3', MOVE_DELAY_MS);
     tables.push(...doomed, bystander);
     for (const t of [...doomed, bystander]) {
-      const where = (await (await fetch(`${door.via(t.home + 1)}/matchmake/joinById/${t.roomId}`, post({ name: 'Probe' }))).json()) as { publicAddress: string };
+      const where = (await (await fetch(`${door.via(t.home + 1)}/matchmake/joinById/${t.roomId}`, post({ name: 'Probe' }))).json()) as {
+        publicAddress: string;
+      };
       expect(where.publicAddress).toBe(cluster.processes[t.home].publicAddress);
     }
     await underway([...doomed, bystander], 6);
     const viewsBefore = doomed.map((t) => t.recorders[3].views.length);
 
     const connections = doomed.map((t) => t.recorders.map((r) => r.conn.room));
+    const refusedBefore = door.refused.length;
     const killedAt = Date.now();
     if (process.env.FAILOVER_DEBUG) fs.appendFileSync(process.env.FAILOVER_DEBUG, `${killedAt} KILL\n`);
     await cluster.processes[0].server.kill();
@@ -98,6 +101,8 @@ describe('a process dies in the middle of matches', () => {
     // The matches went on after the kill: more views than before it.
     doomed.forEach((t, i) => expect(t.recorders[3].views.length).toBeGreaterThan(viewsBefore[i]));
     // Exactly once: each room of the dead process restored by one survivor, the bystander never.
+    // Every client came back at its first try: no matchmaking request was refused.
+    expect(door.refused.slice(refusedBefore)).toEqual([]);
     for (const t of doomed) expect(restoresIn(logs(), t.roomId)).toBe(1);
     expect(restoresIn(logs(), bystander.roomId)).toBe(0);
   }, 240_000);
@@ -112,6 +117,7 @@ describe('a rolling restart', () => {
     await underway(rolling, 4);
 
     const stops: { at: number; connections: unknown[][] }[] = [];
+    const refusedBefore = door.refused.length;
     for (let p = 0; p < 3; p++) {
       stops.push({ at: Date.now(), connections: rolling.map((t) => t.recorders.map((r) => r.conn.room)) });
       if (process.env.FAILOVER_DEBUG) fs.appendFileSync(process.env.FAILOVER_DEBUG, `${Date.now()} STOP ${p}\n`);
@@ -128,6 +134,8 @@ describe('a rolling restart', () => {
     });
     console.log(`rolling restart (SIGTERM → every client's first state update elsewhere):\n${pauses.join('\n')}\n(${played.join('; ')})`);
     for (const t of rolling) expect(restoresIn(logs(), t.roomId)).toBeGreaterThanOrEqual(1);
+    // The stopping processes handed their rooms back before the clients rejoined: no rejoin was refused ("locked", "not found").
+    expect(door.refused.slice(refusedBefore)).toEqual([]);
   }, 240_000);
 });
 

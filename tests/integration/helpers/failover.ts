@@ -120,7 +120,8 @@ export async function checkAgainstStore(door: FrontDoor, table: BotTable, outcom
   const steps = replaySteps(game, log.setup, log.events);
   const views = steps.map((s) => canonical(game.publicView(s)));
   for (const r of table.recorders) {
-    if (!isSubsequence(r.views, views)) throw new Error(`${r.conn.name} saw views that are not in the stored match (${r.views.length} seen, ${views.length} stored)`);
+    if (!isSubsequence(r.views, views))
+      throw new Error(`${r.conn.name} saw views that are not in the stored match (${r.views.length} seen, ${views.length} stored)`);
   }
   const final = steps[steps.length - 1];
   const result = game.result(final)!;

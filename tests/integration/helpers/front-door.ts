@@ -14,6 +14,8 @@ export interface FrontDoor {
   url: string;
   /** The address that sends a client's requests to process `i` while it lives. */
   via(i: number): string;
+  /** Every matchmaking request a process refused (an error answer): its path, status and message. */
+  readonly refused: string[];
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ const headersOf = (h: http.IncomingHttpHeaders | Headers): Record<string, string
 /** `targets()`: the processes' base URLs now (a restarted process keeps its place). */
 export async function startFrontDoor(targets: () => string[]): Promise<FrontDoor> {
   let turn = 0;
+  const refused: string[] = [];
   const server = http.createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
@@ -57,8 +60,10 @@ export async function startFrontDoor(targets: () => string[]): Promise<FrontDoor
         } catch {
           continue; // refused: the next process
         }
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        if (answer.status >= 400 && path.startsWith('/matchmake/')) refused.push(`${path} ${answer.status} ${bytes.toString().slice(0, 200)}`);
         res.writeHead(answer.status, headersOf(answer.headers));
-        res.end(Buffer.from(await answer.arrayBuffer()));
+        res.end(bytes);
         return;
       }
       res.writeHead(502, { 'content-type': 'application/json' });
@@ -70,6 +75,7 @@ export async function startFrontDoor(targets: () => string[]): Promise<FrontDoor
   return {
     url,
     via: (i) => `${url}/p${i}`,
+    refused,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
