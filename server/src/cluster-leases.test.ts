@@ -78,7 +78,7 @@ describe('RedisLeases', () => {
     // a's heartbeat lapses (a lost machine: its connections look open for a while).
     await sleep(400);
     expect(await watcher.leases.isDead(a.id)).toBe(true);
-    // The verdict is final, and a process is never dead to itself.
+    // The verdict stands for a while (its rooms are being taken over), and a process is never dead to itself.
     await a.leases.beat();
     expect(await watcher.leases.isDead(a.id)).toBe(true);
     expect(await a.leases.isDead(a.id)).toBe(false);

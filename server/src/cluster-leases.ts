@@ -26,6 +26,8 @@ export const LEASE_MS = 3000;
 export const RENEW_MS = 1000;
 /** A process found without heartbeat or IPC channel is looked at again after this before it is called dead (its Redis connection may be reconnecting). */
 const RECHECK_MS = 200;
+/** A dead process is not looked at again for this long (the others take its rooms over meanwhile). */
+const DEAD_VERDICT_MS = 10_000;
 
 export const leaseKey = (roomId: string) => `fireside:lease:${roomId}`;
 export const aliveKey = (processId: string) => `fireside:alive:${processId}`;
@@ -53,8 +55,8 @@ const RENEW_BATCH = 500;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class RedisLeases implements LeaseBackend {
-  /** Processes found dead: a process id is never used again, so the verdict is final. */
-  private readonly dead = new Set<string>();
+  /** Processes found dead, until when the verdict stands (one that was only cut from Redis for a moment comes back). */
+  private readonly dead = new Map<string, number>();
 
   constructor(
     private readonly redis: Redis,
@@ -115,11 +117,11 @@ export class RedisLeases implements LeaseBackend {
   /** Has this process died? Looked at twice, RECHECK_MS apart, before saying so. */
   async isDead(processId: string): Promise<boolean> {
     if (processId === this.me()) return false;
-    if (this.dead.has(processId)) return true;
+    if ((this.dead.get(processId) ?? 0) > Date.now()) return true;
+    this.dead.delete(processId);
     if ((await this.alive(processId)) || (await sleep(RECHECK_MS), await this.alive(processId))) return false;
-    this.dead.add(processId);
-    // Bounded: a process restarted every minute for a month leaves fewer.
-    if (this.dead.size > 10_000) this.dead.delete(this.dead.values().next().value!);
+    this.dead.set(processId, Date.now() + DEAD_VERDICT_MS);
+    for (const [id, until] of this.dead) if (until <= Date.now()) this.dead.delete(id);
     return true;
   }
 }

@@ -83,7 +83,9 @@ export class RoomLeases {
     void this.renew();
   }
 
-  stop(): void {
+  /** Stops renewing, once the leases being handed back are (a graceful stop: every room is closed by then). */
+  async stop(): Promise<void> {
+    await Promise.all(this.releasing.values());
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }

@@ -128,7 +128,7 @@ async function startFailover(cluster: ClusterServices, leases: RoomLeases, resto
   /** After every room is closed (a graceful stop): no heartbeat left behind. */
   const leave = async () => {
     watch.stop();
-    leases.stop();
+    await leases.stop();
     await cluster.leases.stopBeating().catch(() => undefined);
   };
   return { watch, leave };

@@ -11,12 +11,15 @@
  *   its seed went through every view every client saw. The time from the
  *   kill to the clients' first state update, and to the first move, is
  *   printed and held to the goal (players playing again within 5 s).
+ * - a process that lost a room's lease (it stalled) stops the room at once;
+ *   its players rejoin it where it is loaded again;
  * - a rolling restart (SIGTERM one process, start it again, the next)
  *   during play: every match goes on and ends, nothing lost.
  */
 import '../../server/testing/ws-setup.js';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import type { MatchOutcome } from '../../botclient/src/index.js';
 import { startCluster, type TestCluster } from './helpers/cluster.js';
 import { checkAgainstStore, openTable, restoresIn, underway, type BotTable } from './helpers/failover.js';
@@ -106,6 +109,27 @@ describe('a process dies in the middle of matches', () => {
     for (const t of doomed) expect(restoresIn(logs(), t.roomId)).toBe(1);
     expect(restoresIn(logs(), bystander.roomId)).toBe(0);
   }, 240_000);
+});
+
+describe('a process that lost a room', () => {
+  it('stops it at once when another process holds its lease; its players rejoin it there and the match ends, nothing lost', async () => {
+    const table = await openTable(door, 'windcity', 1, 'l0', MOVE_DELAY_MS);
+    tables.push(table);
+    await underway([table], 4);
+    // As if process 1 had stalled past its lease and a process (dead since) had taken the room.
+    const redis = new Redis(cluster.redis.url);
+    await redis.set(`fireside:lease:${table.roomId}`, 'a-process-gone-since', 'PX', 3000);
+    redis.disconnect();
+    const refusedBefore = door.refused.length;
+    await finish([table]);
+    const lost = cluster.processes[1].server
+      .log()
+      .split('\n')
+      .filter((l) => l.includes('"room.lease_lost"') && l.includes(table.roomId));
+    expect(lost).toHaveLength(1);
+    expect(restoresIn(logs(), table.roomId)).toBe(1);
+    expect(door.refused.slice(refusedBefore)).toEqual([]);
+  }, 120_000);
 });
 
 describe('a rolling restart', () => {
