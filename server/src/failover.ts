@@ -54,7 +54,7 @@ export class ProcessWatch {
     this.timer = null;
   }
 
-  /** One look at the other processes; exported for tests. */
+  /** One look at the other processes. */
   async look(): Promise<void> {
     // A stopping process hands its own rooms back and takes none.
     if (this.looking || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return;
