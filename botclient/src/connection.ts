@@ -26,6 +26,14 @@ export interface ConnectOptions {
   rejoinMs?: number;
 }
 
+/**
+ * The SDK's own reconnections after a drop (200 ms, then 400 ms later) reach
+ * the same server process; then rejoin() joins again by id with the token,
+ * through `server`: with several processes the room's process may have
+ * died, and the rejoin finds the room where it has been loaded again.
+ */
+const SDK_RECONNECT_TRIES = 2;
+
 /** Close code of a connection replaced by another one of the same member (a second tab). */
 const CLOSE_REPLACED = CloseCodes.REPLACED;
 
@@ -55,6 +63,8 @@ export class BotConnection {
   room!: Room;
   memberId = '';
   token = '';
+  /** Connections made to the room so far (each rejoin adds one). */
+  joins = 0;
   readonly name: string;
   private readonly log: Logger;
   private readonly verbose: boolean;
@@ -103,11 +113,13 @@ export class BotConnection {
   private async attach(connect: () => Promise<Room>): Promise<void> {
     try {
       this.room = await connect();
+      this.joins++;
     } catch (e) {
       const unreachable = await probe(this.server);
       if (unreachable) throw new BotError(`server unreachable at ${this.server}: ${unreachable}`, { cause: e });
       throw new BotError(`cannot join: ${describeConnectError(this.server, e)}`, { cause: e });
     }
+    this.room.reconnection.maxRetries = SDK_RECONNECT_TRIES;
     this.room.onMessage('welcome', (m: WelcomeMessage) => {
       this.memberId = m.memberId;
       this.token = m.token;
@@ -176,8 +188,8 @@ export class BotConnection {
         const snap = this.state;
         for (const l of [...this.stateListeners]) l(snap);
         return;
-      } catch {
-        /* not back yet */
+      } catch (e) {
+        this.log(`${this.name}: not back yet: ${(e as Error)?.message ?? e}`);
       }
     }
     this.gone(code, reason);

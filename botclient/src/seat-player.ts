@@ -58,6 +58,8 @@ export interface SeatLink {
   readonly memberId: string;
   readonly state: RoomSnapshot;
   readonly inRoom: boolean;
+  /** How many times it joined the room (a rejoin after a restart or a failover makes a new connection). */
+  readonly joins?: number;
   sendIntent(action: unknown, id: number): void;
   onState(listener: (s: RoomSnapshot) => void): () => void;
   onAccepted(listener: (m: AcceptedMessage) => void): () => void;
@@ -85,7 +87,7 @@ export class SeatPlayer {
    * first, and deciding on them would send the same move twice), or, with
    * no id, a state other than `sig`. Either way, after `resendMs` we look again.
    */
-  private pending: { sig: string; at: number; id?: number } | null = null;
+  private pending: { sig: string; at: number; id?: number; joins?: number } | null = null;
   private nextIntentId = 1;
   private refusals = 0;
   private refusedSig = '';
@@ -148,6 +150,8 @@ export class SeatPlayer {
       return;
     }
     const sig = `${now.view}\u0000${mine.secret ?? ''}`;
+    // An intent sent on a connection that is gone (a restart, a failover) is never answered: decide again now.
+    if (this.pending?.id !== undefined && this.pending.joins !== this.link.joins) this.pending = null;
     const { pending } = this;
     if (pending && (pending.id !== undefined || pending.sig === sig) && Date.now() - pending.at < this.resendMs) return;
     if (this.delayMs > 0 && !fromTimer) {
@@ -175,7 +179,7 @@ export class SeatPlayer {
       return;
     }
     const id = this.nextIntentId++;
-    this.pending = { sig, at: Date.now(), id };
+    this.pending = { sig, at: Date.now(), id, joins: this.link.joins };
     this.link.sendIntent(action, id);
   }
 

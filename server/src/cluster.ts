@@ -13,12 +13,17 @@
  *   reservation for a room of this process carries it, and the client opens
  *   its WebSocket there, whichever process answered the matchmaking request.
  *
- * A room lives in one process at a time. Loading a stored room (restore.ts)
- * takes a short claim in Redis first, so two processes woken for the same
- * room at once never both load it.
+ * A room lives in one process at a time: the one holding its lease in Redis
+ * (cluster-leases.ts), which the process renews while the room lives. When a
+ * process dies its leases lapse within seconds (at once after kill -9), the
+ * others drop its listings, and its rooms are loaded from Postgres by the
+ * survivors (failover.ts, restore.ts) as their members come back.
  */
 import { matchMaker, type Presence } from '@colyseus/core';
 import { errorField, rootLogger } from './observe/logger.js';
+import type { Redis } from 'ioredis';
+import type { FencedRedisDriver } from './cluster-driver.js';
+import type { RedisLeases } from './cluster-leases.js';
 import type { RoomDirectory } from './restore.js';
 
 export interface ClusterConfig {
@@ -57,18 +62,16 @@ export function clusterFromEnv(env: NodeJS.ProcessEnv = process.env): ClusterCon
   return { redisUrl, publicAddress };
 }
 
-/** How long a process may take to load a room it claimed; the claim lapses after this if the process dies meanwhile. */
-export const LOAD_CLAIM_MS = 30_000;
-const CLAIM_PREFIX = 'fireside:load:';
-/** Deletes the claim only if this process still holds it (it may have lapsed and been taken since). */
-const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-
 export interface ClusterServices {
   presence: Presence;
-  driver: matchMaker.MatchMakerDriver;
+  driver: FencedRedisDriver;
   publicAddress: string;
-  /** Rooms loaded anywhere in the cluster, and the claim to load one here. */
+  /** The room leases and process liveness in Redis. */
+  leases: RedisLeases;
+  /** Where a room is in the cluster, for the restorer. */
   directory: RoomDirectory;
+  /** The connection the driver, the leases and the watch share. */
+  redis: Redis;
 }
 
 /**
@@ -94,37 +97,37 @@ async function checkRedis(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-/** Colyseus' Redis presence and driver on REDIS_URL; fails (ConfigError) if Redis does not answer. */
+/** Colyseus' Redis presence and driver on REDIS_URL, and the room leases; fails (ConfigError) if Redis does not answer. */
 export async function startCluster(cfg: ClusterConfig, timeoutMs = 10_000): Promise<ClusterServices> {
   await checkRedis(cfg.redisUrl, timeoutMs);
   // Imported here: a single-process server never loads ioredis.
   const { Redis } = await import('ioredis');
   const { RedisPresence } = await import('@colyseus/redis-presence');
-  const { RedisDriver } = await import('@colyseus/redis-driver');
-
-  /** The presence, plus a claim (SET NX PX) on its connection: Colyseus' Presence has no atomic "set if absent". */
-  class ClaimingPresence extends RedisPresence {
-    async claim(key: string, owner: string, ms: number): Promise<boolean> {
-      return (await this.pub.set(key, owner, 'PX', ms, 'NX')) === 'OK';
-    }
-    async release(key: string, owner: string): Promise<void> {
-      await this.pub.eval(RELEASE_SCRIPT, 1, key, owner);
-    }
-  }
+  const { FencedRedisDriver } = await import('./cluster-driver.js');
+  const { RedisLeases } = await import('./cluster-leases.js');
 
   // The presence logs its connections' errors itself; the driver's client would print
   // "[ioredis] Unhandled error event" with a stack for every reconnection attempt.
-  const driverClient = new Redis(cfg.redisUrl);
-  driverClient.on('error', (e: Error) =>
-    rootLogger().warn({ event: 'redis.connection_error', err: errorField(e) }, 'the Redis connection of the room list failed'),
-  );
-  const presence = new ClaimingPresence(cfg.redisUrl);
-  const driver = new RedisDriver(driverClient);
+  const redis = new Redis(cfg.redisUrl);
+  redis.on('error', (e: Error) => rootLogger().warn({ event: 'redis.connection_error', err: errorField(e) }, 'the Redis connection of the room list failed'));
+  const me = () => matchMaker.processId;
+  const presence = new RedisPresence(cfg.redisUrl);
+  const driver = new FencedRedisDriver(redis, me);
+  const leases = new RedisLeases(redis, me);
+  return { presence, driver, publicAddress: cfg.publicAddress, leases, directory: clusterDirectory(leases), redis };
+}
 
-  const directory: RoomDirectory = {
-    listed: async (roomId) => (await matchMaker.getRoomById(roomId)) !== undefined,
-    claim: (roomId) => presence.claim(CLAIM_PREFIX + roomId, matchMaker.processId, LOAD_CLAIM_MS),
-    release: (roomId) => presence.release(CLAIM_PREFIX + roomId, matchMaker.processId),
+/** A room is elsewhere when a live process holds its lease and lists it; free when nobody holds it, or a dead process does. */
+function clusterDirectory(leases: RedisLeases): RoomDirectory {
+  return {
+    locate: async (roomId) => {
+      const owner = await leases.owner(roomId);
+      if (owner === null || owner === matchMaker.processId) return { at: 'free', deadOwner: null };
+      if (await leases.isDead(owner)) return { at: 'free', deadOwner: owner };
+      const listing = await matchMaker.getRoomById(roomId);
+      // Not listed or not answering yet (loading), or locked or unlisted (unloading: a rolling restart): wait for it.
+      const ready = listing?.processId === owner && !listing.locked && (await leases.answers(roomId));
+      return ready ? { at: 'elsewhere' } : { at: 'busy' };
+    },
   };
-  return { presence, driver, publicAddress: cfg.publicAddress, directory };
 }

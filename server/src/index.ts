@@ -5,6 +5,7 @@
  * several processes on Redis when REDIS_URL is set (cluster.ts).
  * SIGTERM / SIGINT shut it down gracefully (see shutdown.ts).
  */
+import { matchMaker } from '@colyseus/core';
 import { installGracefulShutdown } from './shutdown.js';
 import { startFireside, type Fireside } from './listen.js';
 import { ConfigError } from './cluster.js';
@@ -20,10 +21,15 @@ try {
   process.stderr.write(`Fireside cannot start: ${e.message}\n`);
   process.exit(2);
 }
-const { server, store, publicAddress } = started;
-installGracefulShutdown(server, { onClosed: () => store.close() });
+const { server, store, publicAddress, leave } = started;
+installGracefulShutdown(server, {
+  onClosed: async () => {
+    await leave();
+    await store.close();
+  },
+});
 const where = publicAddress ? `, one of several processes, reached at ${publicAddress}` : '';
 rootLogger().info(
-  { event: 'server.listening', port, store: store.kind, ...(publicAddress && { publicAddress }) },
+  { event: 'server.listening', port, store: store.kind, ...(publicAddress && { publicAddress, processId: matchMaker.processId }) },
   `Fireside listening on http://localhost:${port} (${store.kind} store${where})`,
 );

@@ -15,9 +15,13 @@ import { clusterFromEnv, ConfigError, startCluster, type ClusterConfig, type Clu
 import { gateRequests, gateUpgrades, MAX_BODY_BYTES } from './http-limits.js';
 import { AbuseGate, attributeRooms } from './limits/abuse-gate.js';
 import { limitsFromEnv, type AbuseLimits } from './limits/settings.js';
-import { errorField } from './observe/logger.js';
+import { RENEW_MS } from './cluster-leases.js';
+import { ProcessWatch } from './failover.js';
+import { processLeases, RoomLeases } from './leases.js';
+import { errorField, type Logger } from './observe/logger.js';
 import { timedStore } from './observe/timed-store.js';
 import { RoomRestorer } from './restore.js';
+import type { GameRoom } from './rooms/GameRoom.js';
 import { resolveSettings } from './rooms/settings.js';
 import { securityHeaders } from './security-headers.js';
 import { openStore } from './store/index.js';
@@ -43,6 +47,8 @@ export interface Fireside {
   restored: { restored: number; failed: number; elsewhere: number; ms: number };
   /** This process's public address in a cluster, else null. */
   publicAddress: string | null;
+  /** After a graceful shutdown closed every room: stops the heartbeat and the watch of a cluster process. */
+  leave(): Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,15 +76,19 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   });
   // The rooms and the APIs write through the timed store (its write latency is on /metrics).
   const timed = timedStore(store);
-  const room = { ...opts.app?.room, store: timed };
+  const log = resolveSettings(opts.app?.room).logger;
+  const leases = cluster ? new RoomLeases(cluster.leases, log) : (opts.app?.room?.leases ?? processLeases);
+  const room = { ...opts.app?.room, store: timed, leases };
   const settings = resolveSettings(room);
-  const log = settings.logger;
   const server = createAppServer({ ...opts.app, room, store: timed, ...(cluster && { cluster }) });
-  const restorer = new RoomRestorer(timed, log, cluster?.directory);
+  const restorer = new RoomRestorer(timed, log, cluster?.directory, leases);
   const abuse = new AbuseGate({ ...limitsFromEnv(), ...opts.limits }, { warn: (message: string) => log.warn({ event: 'limits.warning' }, message) });
   attributeRooms(abuse);
   await matchMaker.onReady;
+  // Alive before Colyseus lists this process: the others never take it for a dead one.
+  const failover = cluster ? await startFailover(cluster, leases, restorer, log) : null;
   await server.listen(opts.port);
+  failover?.watch.start();
   const http = server.transport.server as HttpServer | undefined;
   if (!http) throw new Error('The transport has no HTTP server.');
   gateRequests(http, {
@@ -106,5 +116,20 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
     // tests/load/durable-bench.mjs reads this message.
     log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed${elsewhere})`);
   }
-  return { server, store, restorer, abuse, restored, publicAddress: cluster?.publicAddress ?? null };
+  return { server, store, restorer, abuse, restored, publicAddress: cluster?.publicAddress ?? null, leave: failover?.leave ?? (async () => undefined) };
+}
+
+/** Renews this process's heartbeat and its rooms' leases, stops a room another process took, and watches the others (failover.ts). */
+async function startFailover(cluster: ClusterServices, leases: RoomLeases, restorer: RoomRestorer, log: Logger) {
+  await cluster.leases.beat();
+  leases.start(RENEW_MS);
+  leases.onLost((roomId) => (matchMaker.getLocalRoomById(roomId) as GameRoom | undefined)?.leaseLost());
+  const watch = new ProcessWatch({ redis: cluster.redis, leases: cluster.leases, driver: cluster.driver, restorer, log });
+  /** After every room is closed (a graceful stop): no heartbeat left behind. */
+  const leave = async () => {
+    watch.stop();
+    await leases.stop();
+    await cluster.leases.stopBeating().catch(() => undefined);
+  };
+  return { watch, leave };
 }

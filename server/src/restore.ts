@@ -5,46 +5,45 @@
  * while idle, or one that was not restored at start). Same room id, same
  * invite link; members reclaim their seats with their tokens.
  *
- * With several processes (cluster.ts) a room lives in one of them: a room
- * another live process has loaded (listed in the Redis driver) is left
- * there, and Colyseus sends its joins to that process. Loading a stored room
- * takes a claim first, so two processes woken for the same room at once do
- * not both load it. Not handled here (failover): a room listed by a process
- * that died stays listed until Colyseus' health check drops that process's
- * listings (a seat reservation that times out), and nobody restores it until
- * someone asks for it again.
+ * With several processes (cluster.ts) a room lives in one of them, the one
+ * holding its lease (leases.ts, cluster-leases.ts): a room another live
+ * process runs is left there, and Colyseus sends its joins to that process.
+ * A room whose process died (failover.ts) is taken over: its lease is taken
+ * from the dead process and the room is loaded here.
  */
 import type { IncomingMessage } from 'node:http';
 import { matchMaker } from '@colyseus/core';
 import { ROOM_NAME } from './app.config.js';
 import { errorField, type Logger } from './observe/logger.js';
 import { restoreFailed, restoreOk } from './observe/metrics.js';
+import { processLeases, type RoomLeases } from './leases.js';
 import { RESTORE_KEY } from './rooms/GameRoom.js';
 import type { MatchStore } from './store/types.js';
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Where rooms are loaded: this process only, or every process of a cluster (cluster.ts). */
+/**
+ * Where a room is: run by another live process (`elsewhere`), being loaded
+ * or unloaded by one (`busy`: wait), or free to load here (nobody holds its
+ * lease, or a dead process does: `deadOwner`).
+ */
+export type Location = { at: 'elsewhere' } | { at: 'busy' } | { at: 'free'; deadOwner: string | null };
+
+/** Rooms in this process only, or in every process of a cluster (cluster.ts). */
 export interface RoomDirectory {
-  /** Is the room loaded in some process (this one included)? */
-  listed(roomId: string): Promise<boolean>;
-  /** The right to load the room here, for a while; false while another process holds it. */
-  claim(roomId: string): Promise<boolean>;
-  release(roomId: string): Promise<void>;
+  locate(roomId: string): Promise<Location>;
 }
 
 export const oneProcess: RoomDirectory = {
-  listed: async (roomId) => matchMaker.getLocalRoomById(roomId) !== undefined,
-  claim: async () => true,
-  release: async () => undefined,
+  locate: async () => ({ at: 'free', deadOwner: null }),
 };
 
 /** What a wake did: loaded the room here, found it loaded in another process, found no such room, or failed. */
 export type WakeResult = 'here' | 'elsewhere' | 'missing' | 'failed';
 
-/** How long a process waits for another one's claim on a room (it is loading it) before giving up. */
-const CLAIM_WAIT_MS = 10_000;
-const CLAIM_POLL_MS = 50;
+/** How long a wake waits while another process loads or unloads the room (a rolling restart: it writes its last snapshot). */
+const BUSY_WAIT_MS = 10_000;
+const BUSY_POLL_MS = 50;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class RoomRestorer {
@@ -54,6 +53,7 @@ export class RoomRestorer {
     private readonly store: MatchStore,
     private readonly log: Logger,
     private readonly directory: RoomDirectory = oneProcess,
+    private readonly leases: RoomLeases = processLeases,
   ) {}
 
   /** Loads the room into this process unless it is loaded here or elsewhere already; false if the store has no such room. */
@@ -62,38 +62,38 @@ export class RoomRestorer {
     return result === 'here' || result === 'elsewhere';
   }
 
-  private wakeFor(roomId: string): Promise<WakeResult> {
+  /** `waitMs`: how long to wait for a room another process is loading or unloading (then 'elsewhere'). */
+  wakeFor(roomId: string, waitMs = BUSY_WAIT_MS): Promise<WakeResult> {
     if (!ROOM_ID.test(roomId)) return Promise.resolve('missing');
     if (matchMaker.getLocalRoomById(roomId)) return Promise.resolve('here');
+    // A stopping process loads nothing (its rooms are being handed back).
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return Promise.resolve('failed');
     let running = this.inFlight.get(roomId);
     if (!running) {
-      running = this.claimAndLoad(roomId).finally(() => this.inFlight.delete(roomId));
+      running = this.claimAndLoad(roomId, waitMs).finally(() => this.inFlight.delete(roomId));
       this.inFlight.set(roomId, running);
     }
     return running;
   }
 
-  /** Waits while another process holds the claim (it is loading the room): its listing then says where the room is. */
-  private async claimAndLoad(roomId: string): Promise<WakeResult> {
-    const deadline = Date.now() + CLAIM_WAIT_MS;
+  /** Takes the room's lease (waiting while another live process loads or unloads it), then loads it here. */
+  private async claimAndLoad(roomId: string, waitMs: number): Promise<WakeResult> {
+    const deadline = Date.now() + waitMs;
     for (;;) {
-      if (await this.directory.listed(roomId)) return 'elsewhere';
-      if (await this.directory.claim(roomId)) break;
-      if (Date.now() > deadline) {
-        this.log.warn({ event: 'room.restore_busy', roomId }, 'another process has been loading this room for too long');
-        return 'failed';
+      const where = await this.directory.locate(roomId);
+      this.log.debug({ event: 'room.located', roomId, ...where }, 'where the room is');
+      if (where.at === 'elsewhere') return 'elsewhere';
+      if (where.at === 'free' && (await this.leases.acquire(roomId, where.deadOwner))) break;
+      if (Date.now() >= deadline) {
+        if (waitMs > 0) this.log.warn({ event: 'room.restore_busy', roomId }, 'another process has been loading this room for too long');
+        return waitMs > 0 ? 'failed' : 'elsewhere';
       }
-      await sleep(CLAIM_POLL_MS);
+      await sleep(BUSY_POLL_MS);
     }
-    try {
-      // Loaded by another process between the look and the claim.
-      if (await this.directory.listed(roomId)) return 'elsewhere';
-      return await this.load(roomId);
-    } finally {
-      await this.directory
-        .release(roomId)
-        .catch((e) => this.log.warn({ event: 'room.claim_release_failed', roomId, err: errorField(e) }, 'releasing a room claim failed'));
-    }
+    const result = await this.load(roomId).catch(() => 'failed' as const);
+    // Loaded: the room holds the lease now, and hands it back when it unloads.
+    if (result !== 'here') await this.leases.release(roomId);
+    return result;
   }
 
   private async load(roomId: string): Promise<WakeResult> {
@@ -117,7 +117,8 @@ export class RoomRestorer {
     let restored = 0;
     let elsewhere = 0;
     for (const id of ids) {
-      const result = await this.wakeFor(id);
+      // Busy elsewhere: left to that process.
+      const result = await this.wakeFor(id, 0);
       if (result === 'here') restored++;
       else if (result === 'elsewhere') elsewhere++;
     }

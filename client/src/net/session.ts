@@ -42,6 +42,15 @@ export class JoinError extends Error {
   }
 }
 
+/**
+ * The SDK's own reconnections after a drop (200 ms, then 400 ms later) reach
+ * the same server process. Beyond that the room screen rejoins with the
+ * member's token through the page's origin (screens/room.ts): with several
+ * processes (docs/self-hosting.md) the room's process may have died, and the
+ * rejoin finds the room where it has been loaded again.
+ */
+export const SDK_RECONNECT_TRIES = 2;
+
 let client: Client | null = null;
 function getClient(): Client {
   client ??= new Client(serverEndpoint());
@@ -85,6 +94,7 @@ export class RoomSession {
   private welcomed: Promise<void>;
 
   private constructor(readonly room: Room) {
+    room.reconnection.maxRetries = SDK_RECONNECT_TRIES;
     let resolveWelcome!: () => void;
     this.welcomed = new Promise((r) => (resolveWelcome = r));
     room.onMessage('welcome', (msg: WelcomeMessage) => {

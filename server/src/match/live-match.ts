@@ -214,6 +214,11 @@ export class LiveMatch {
     this.bots.schedule(awaiting);
   }
 
+  /** Resolves once every event submitted so far is stored (or failed). */
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   /** Stops bots and timers; later intents are refused. The synchronized state is left as is. */
   dispose(): void {
     this.disposed = true;

@@ -11,8 +11,9 @@
  * client's StateView only while that client's member holds the seat.
  *
  * Durable: the room's snapshot and every match event are in the store, so a
- * restarted server rebuilds the room under the same id (restore.ts) and its
- * members come back with their tokens.
+ * restarted server (or another process of a cluster) rebuilds the room under
+ * the same id (restore.ts) and its members come back with their tokens. The
+ * room holds its lease while loaded (room-lease.ts): it runs nowhere else.
  */
 import { randomBytes } from 'node:crypto';
 import { Room, type Client } from '@colyseus/core';
@@ -31,6 +32,7 @@ import { RoomLog } from './room-log.js';
 import { RoomTelemetry } from './room-telemetry.js';
 import { applyRecord, recordOf, RoomSaver } from './room-record.js';
 import { Membership } from './membership.js';
+import { RoomLease } from './room-lease.js';
 import { RoomMatch } from './room-match.js';
 import { guardFrames, refuseUnknown, route, sendTo, type Handler, type RoutingHost } from './message-routing.js';
 import { RoomState, type RoomStatus } from './schema.js';
@@ -41,10 +43,7 @@ import { isInt, payloadObject } from './validation.js';
 
 export { CLOSE_REPLACED } from './membership.js';
 
-/**
- * Only this process may ask for a room to be rebuilt from the store
- * (restore.ts): a client passing `restore` in its create options cannot.
- */
+/** Only this process may ask for a room to be rebuilt from the store (restore.ts), not a client's create options. */
 export const RESTORE_KEY = randomBytes(24).toString('hex');
 
 export class GameRoom extends Room<{ state: RoomState }> {
@@ -75,6 +74,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
   graceUntil = 0;
   private graceTimer: ReturnType<typeof setTimeout> | null = null;
   private patchQueued = false;
+  private readonly lease = new RoomLease();
   readonly membership = new Membership(this);
 
   async onCreate(options: unknown): Promise<void> {
@@ -90,6 +90,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
       this.telemetry.created(this.state.players);
     }
 
+    // Before its first write: no other process may run this room meanwhile.
+    await this.lease.take(this, this.settings.leases);
     this.roomLog = new RoomLog(this.state, this.chatSeq);
     this.seatPresence = new Presence(this, this.settings.standInSeconds * 1000);
     if (opts.restore === RESTORE_KEY) this.seatPresence.restored();
@@ -256,22 +258,26 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.membership.leave(client);
   }
 
-  /** Unloaded (idle) or shut down: the store has everything; stop timers and write the last snapshot. */
+  /** Unloaded (idle) or shut down: the last snapshot, timers stopped; the lease goes back once every write is done. */
   async onDispose(): Promise<void> {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     if (this.graceTimer !== null) clearTimeout(this.graceTimer);
     this.seatPresence?.dispose();
-    const last = this.saver?.flush();
+    const writes = Promise.all([this.saver?.flush(), this.match.settled()]);
     this.match.dispose();
     this.telemetry?.disposed();
-    await last;
+    this.lease.lastWrites(writes);
+    await writes;
   }
 
-  /**
-   * Graceful shutdown (SIGTERM; see server/src/shutdown.ts): Colyseus has
-   * locked the room. Tell every client the server is restarting (they come
-   * back by themselves: the room is rebuilt from the store), then close them.
-   */
+  /** Another process took this room (this one stalled past its lease): stop, write nothing more; the clients rejoin it there. */
+  leaseLost(): void {
+    this.saver?.freeze();
+    this.match.dispose();
+    this.onBeforeShutdown();
+  }
+
+  /** Graceful shutdown (shutdown.ts), the room locked: clients told the server restarts (they rejoin, the room rebuilt from the store), then closed. */
   onBeforeShutdown(): void {
     // The snapshot as it is now: the disconnections of the shutdown itself
     // must not free seats in the store (the members are coming back).
@@ -300,9 +306,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.membership.updateSpectators();
   }
 
+  /** Colyseus 0.18 leaves the reservation timer of a reconnection rejected by hand: no 60 s timer left behind. */
   clearReservationTimer(sessionId: string): void {
-    // Colyseus 0.18 does not clear the reservation timer of a reconnection rejected
-    // by hand; clear it so no 60 s timer is left behind.
     const timers = (this as unknown as { _reservedSeatTimeouts?: Record<string, ReturnType<typeof setTimeout>> })._reservedSeatTimeouts;
     if (timers?.[sessionId]) clearTimeout(timers[sessionId]);
   }

@@ -42,6 +42,8 @@ export interface RoomMatchHost {
 export class RoomMatch {
   /** The match being played or just ended; null in the lobby. */
   private live: LiveMatch | null = null;
+  /** The store's answer about the last match's end, while it is being written. */
+  private finishing: Promise<void> = Promise.resolve();
   /** The bots' randomness: per room, never the match's seed (which must stay secret and replayable). */
   private readonly botRng: RandomSource = rngFromSeed(randomBytes(16).toString('hex'));
 
@@ -135,6 +137,12 @@ export class RoomMatch {
     this.live?.refreshBots();
   }
 
+  /** Resolves once the match's writes so far (its events, its end) are in the store. */
+  async settled(): Promise<void> {
+    await this.live?.settled();
+    await this.finishing;
+  }
+
   dispose(): void {
     this.live?.dispose();
     this.live = null;
@@ -147,7 +155,7 @@ export class RoomMatch {
       game: host.game,
       state: host.state,
       persist: (matchId, event) => host.store.appendEvent(matchId, event),
-      onEnd: live ? (result) => void this.finish(result) : undefined,
+      onEnd: live ? (result) => void (this.finishing = this.finish(result)) : undefined,
       isBot: (seat: number) => host.state.seats[seat]?.kind === 'bot' || host.state.seats[seat]?.standIn === true,
       botRng: this.botRng,
       botDelayMs: host.settings.botDelayMs,

@@ -4,6 +4,7 @@
  * (e.g. a fixture game and fast bots) through `createAppServer(settings)`.
  */
 import { getGame, type AnyGame } from '@fireside/shared';
+import { processLeases, type RoomLeases } from '../leases.js';
 import { rootLogger, type Logger } from '../observe/logger.js';
 import type { MatchStore } from '../store/types.js';
 
@@ -28,6 +29,8 @@ export interface RoomSettings {
   clockScale: number;
   /** Structured logs (observe/logger.ts): room events, bot fallbacks, failures. */
   logger: Logger;
+  /** Who runs which room (leases.ts): shared by the process's rooms and its restorer; Redis-backed in a cluster. */
+  leases: RoomLeases;
 }
 
 /** An integer setting from the environment; `fallback` when unset or out of [min, max]. */
@@ -55,6 +58,7 @@ export function defaultSettings(): RoomSettings {
     standInSeconds: envInt('FIRESIDE_STANDIN_SECONDS', 45, 1, 24 * 3600),
     clockScale: 1,
     logger: rootLogger(),
+    leases: processLeases,
   };
 }
 

@@ -23,8 +23,12 @@ export interface TestCluster {
   redis: RedisServer;
   pg: PgCluster;
   processes: ClusterProcess[];
+  /** The processes restart() stopped (their logs). */
+  retired: ServerProcess[];
   /** Another process on the same Redis and Postgres. */
   add(env?: Record<string, string>): Promise<ClusterProcess>;
+  /** Process i stopped (SIGTERM, a graceful stop) and started again at the same port and public address, as a container restart does. */
+  restart(i: number): Promise<ClusterProcess>;
   stop(): Promise<void>;
 }
 
@@ -38,19 +42,30 @@ export async function startCluster(n: number, env: Record<string, string> = {}):
     throw e;
   });
   const processes: ClusterProcess[] = [];
-  const add = async (more: Record<string, string> = {}): Promise<ClusterProcess> => {
-    const port = await freePort();
+  const retired: ServerProcess[] = [];
+  const launch = async (more: Record<string, string>, fixedPort?: number): Promise<ClusterProcess> => {
+    const port = fixedPort ?? (await freePort());
     const publicAddress = `127.0.0.1:${port}`;
     const cluster = { REDIS_URL: redis.url, DATABASE_URL: pg.url, FIRESIDE_PUBLIC_ADDRESS: publicAddress };
     const server = await startBuiltServer({ ...BASE_ENV, ...cluster, ...env, ...more }, port);
     const url = `http://${publicAddress}`;
-    const proc = { url, publicAddress, server, rooms: async () => ((await (await fetch(`${url}/healthz`)).json()) as { rooms: number }).rooms };
+    return { url, publicAddress, server, rooms: async () => ((await (await fetch(`${url}/healthz`)).json()) as { rooms: number }).rooms };
+  };
+  const add = async (more: Record<string, string> = {}): Promise<ClusterProcess> => {
+    const proc = await launch(more);
     processes.push(proc);
     return proc;
   };
+  const restart = async (i: number): Promise<ClusterProcess> => {
+    const old = processes[i];
+    await old.server.stop();
+    retired.push(old.server);
+    processes[i] = await launch({}, old.server.port);
+    return processes[i];
+  };
   const stop = async () => {
     await Promise.all(processes.map((p) => p.server.stop()));
-    for (const p of processes) fs.rmSync(p.server.dataDir, { recursive: true, force: true });
+    for (const s of [...processes.map((p) => p.server), ...retired]) fs.rmSync(s.dataDir, { recursive: true, force: true });
     await redis.stop();
     await pg.stop();
   };
@@ -61,7 +76,7 @@ export async function startCluster(n: number, env: Record<string, string> = {}):
     await stop();
     throw e;
   }
-  return { redis, pg, processes, add, stop };
+  return { redis, pg, processes, retired, add, restart, stop };
 }
 
 /** A raw matchmaking request (what the SDK sends first): the seat reservation, or the error. */
