@@ -9,8 +9,9 @@
 # C3. starts it (unique project, free host port) and waits until the proxy reaches
 #     every process at /fN/ and each says it is one of several on the PostgreSQL store
 # C4. plays a bot game of every game through the proxy, at once
-# C5. kills (SIGKILL) the Fireside container whose process holds a game, mid-game, and
-#     checks that the game ends: on the other processes when failover is in the tree
+# C5. stops (SIGTERM, as an upgrade does) the Fireside container whose process holds a
+#     game, mid-game: the game ends on the other processes. Then kills (SIGKILL) the one
+#     of another game: the game ends on the other processes when failover is in the tree
 #     (server/src/failover.ts; FIRESIDE_CI_FAILOVER=strict|tolerant overrides), else
 #     after the killed container is started again
 # C6. down -v, and nothing of the project is left
@@ -143,58 +144,87 @@ done
 echo "   rooms created per process:$spread"
 done_step "cluster bot games"
 
-# ---------------------------------------------------------------- C5. kill a process mid-game
-mode=${FIRESIDE_CI_FAILOVER:-auto}
-[ "$mode" = auto ] && { [ -f server/src/failover.ts ] && mode=strict || mode=tolerant; }
-step "kill the process of a game mid-game (failover: $mode)"
-node botclient/dist/cli.js --server "http://127.0.0.1:$CPORT" --game santa --players 3 --delay 150 --timeout 300 \
-  >"$TMP/ckill.out" 2>"$TMP/ckill.err" &
-CBOT_PID=$!
-for _ in $(seq 100); do grep -q 'seats:' "$TMP/ckill.err" && break; sleep 0.2; done
-grep -q 'seats:' "$TMP/ckill.err" || { cat "$TMP/ckill.err"; fail "the bot game did not start"; }
-# Past the SDK's 5 s minimum uptime: its own reconnection is tried too, not only the bot's rejoin.
-sleep 6
-ROOM=$(sed -n 's/^\[bot\] room \([^ ]*\) created.*/\1/p' "$TMP/ckill.err")
-VICTIM=""
-for s in "${SERVICES[@]}"; do
-  pod logs "$(ctr_of "$s")" >"$TMP/$s.log" 2>&1
-  grep -q "\"roomId\":\"$ROOM\".*\"event\":\"room.created\"" "$TMP/$s.log" && VICTIM=$s
-done
-[ -n "$VICTIM" ] || fail "no process logged the creation of room $ROOM"
-t_kill=$(now_ms)
-pod kill "$(ctr_of "$VICTIM")" >/dev/null || fail "podman kill $VICTIM"
-echo "   room $ROOM lived in $VICTIM: SIGKILL"
-back_ms=""
-restarted=0
-while kill -0 "$CBOT_PID" 2>/dev/null; do
-  [ -z "$back_ms" ] && grep -q 'back in room' "$TMP/ckill.err" && back_ms=$(( $(now_ms) - t_kill ))
-  waited=$(( $(now_ms) - t_kill ))
-  if [ "$mode" = tolerant ] && [ $restarted = 0 ] && [ $waited -gt 30000 ]; then
-    echo "   no failover in this tree: starting $VICTIM again after $(secs $waited) s"
-    pod start "$(ctr_of "$VICTIM")" >/dev/null 2>&1 || fail "podman start $VICTIM"
-    restarted=1
-  fi
-  [ $waited -lt 240000 ] || fail "the game did not end within 240 s of the kill"
-  sleep 0.2
-done
-wait "$CBOT_PID" || { tail -20 "$TMP/ckill.err"; fail "the bot game did not survive the kill of $VICTIM"; }
-CBOT_PID=""
-end_ms=$(( $(now_ms) - t_kill ))
-[ -z "$back_ms" ] && grep -q 'back in room' "$TMP/ckill.err" && back_ms=$end_ms
-echo "   $(cat "$TMP/ckill.out")"
-grep -q '"winners":\[[0-9]' "$TMP/ckill.out" || fail "no result after the kill"
-grep -q 'rejoining\|the SDK reconnects' "$TMP/ckill.err" || fail "the bot clients never lost the room (was $VICTIM killed?)"
-echo "   players back $(secs "${back_ms:-0}") s after the kill, game over $(secs "$end_ms") s after it"
-if [ "$mode" = strict ]; then
-  [ "$(pod inspect --format '{{.State.Status}}' "$(ctr_of "$VICTIM")")" != running ] || fail "$VICTIM runs again: the game did not need failover"
-  found=""
+# ---------------------------------------------------------------- C5. a process lost mid-game
+# Starts a bot game of santa through the proxy, waits until it plays (past the SDK's
+# 5 s minimum uptime, so that its own reconnection is tried too, not only the bot's
+# rejoin) and sets ROOM and VICTIM, the service whose process holds the room.
+start_game() {
+  node botclient/dist/cli.js --server "http://127.0.0.1:$CPORT" --game santa --players 3 --delay 150 --timeout 300 \
+    >"$TMP/$1.out" 2>"$TMP/$1.err" &
+  CBOT_PID=$!
+  for _ in $(seq 100); do grep -q 'seats:' "$TMP/$1.err" && break; sleep 0.2; done
+  grep -q 'seats:' "$TMP/$1.err" || { cat "$TMP/$1.err"; fail "the bot game did not start"; }
+  sleep 6
+  ROOM=$(sed -n 's/^\[bot\] room \([^ ]*\) created.*/\1/p' "$TMP/$1.err")
+  VICTIM=""
+  for s in "${SERVICES[@]}"; do
+    pod logs "$(ctr_of "$s")" >"$TMP/$s.log" 2>&1
+    grep -q "\"roomId\":\"$ROOM\".*\"event\":\"room.created\"" "$TMP/$s.log" && VICTIM=$s
+  done
+  [ -n "$VICTIM" ] || fail "no process logged the creation of room $ROOM"
+}
+
+# Waits for the game of start_game $1 to end, $2 ms after T_LOST; with $3=restart, starts
+# VICTIM's container again if the game has not ended 30 s after it was lost.
+game_ends() {
+  local back_ms="" restarted=0 waited
+  while kill -0 "$CBOT_PID" 2>/dev/null; do
+    [ -z "$back_ms" ] && grep -q 'back in room' "$TMP/$1.err" && back_ms=$(( $(now_ms) - T_LOST ))
+    waited=$(( $(now_ms) - T_LOST ))
+    if [ "${2:-}" = restart ] && [ $restarted = 0 ] && [ $waited -gt 30000 ]; then
+      echo "   no failover in this tree: starting $VICTIM again after $(secs $waited) s"
+      pod start "$(ctr_of "$VICTIM")" >/dev/null 2>&1 || fail "podman start $VICTIM"
+      restarted=1
+    fi
+    [ $waited -lt 240000 ] || fail "the game did not end within 240 s"
+    sleep 0.2
+  done
+  wait "$CBOT_PID" || { tail -20 "$TMP/$1.err"; fail "the bot game did not survive losing $VICTIM"; }
+  CBOT_PID=""
+  local end_ms=$(( $(now_ms) - T_LOST ))
+  echo "   $(cat "$TMP/$1.out")"
+  grep -q '"winners":\[[0-9]' "$TMP/$1.out" || fail "no result after losing $VICTIM"
+  grep -q 'rejoining\|the SDK reconnects' "$TMP/$1.err" || fail "the bot clients never lost the room (was $VICTIM stopped?)"
+  echo "   players back $(secs "${back_ms:-$end_ms}") s after, game over $(secs "$end_ms") s after"
+}
+
+# Checks that VICTIM is still down and that another process restored ROOM.
+restored_elsewhere() {
+  [ "$(pod inspect --format '{{.State.Status}}' "$(ctr_of "$VICTIM")")" != running ] || fail "$VICTIM runs again: the game did not need another process"
+  local found="" s
   for s in "${SERVICES[@]}"; do
     [ "$s" = "$VICTIM" ] && continue
     pod logs "$(ctr_of "$s")" >"$TMP/$s.log" 2>&1
     grep -q "\"roomId\":\"$ROOM\".*\"event\":\"room.restored\"" "$TMP/$s.log" && found=$s
   done
-  [ -n "$found" ] || fail "no surviving process restored room $ROOM"
-  echo "   room $ROOM restored by $found; $VICTIM stayed down"
+  [ -n "$found" ] || fail "no other process restored room $ROOM"
+  echo "   room $ROOM restored by $found while $VICTIM was down"
+}
+
+step "stop the process of a game mid-game (SIGTERM, as an upgrade does)"
+start_game cstop
+T_LOST=$(now_ms)
+pod stop -t 10 "$(ctr_of "$VICTIM")" >/dev/null 2>"$TMP/cstop-ctr.err" || { cat "$TMP/cstop-ctr.err"; fail "podman stop $VICTIM"; }
+echo "   room $ROOM lived in $VICTIM: stopped in $(secs $(( $(now_ms) - T_LOST ))) s"
+game_ends cstop
+restored_elsewhere
+pod start "$(ctr_of "$VICTIM")" >/dev/null 2>&1 || fail "podman start $VICTIM"
+for _ in $(seq 120); do proxy_get "/f${VICTIM#fireside-}/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
+proxy_get "/f${VICTIM#fireside-}/healthz" >/dev/null 2>&1 || fail "$VICTIM did not come back"
+done_step "graceful stop mid-game"
+
+mode=${FIRESIDE_CI_FAILOVER:-auto}
+[ "$mode" = auto ] && { [ -f server/src/failover.ts ] && mode=strict || mode=tolerant; }
+step "kill the process of a game mid-game (failover: $mode)"
+start_game ckill
+T_LOST=$(now_ms)
+pod kill "$(ctr_of "$VICTIM")" >/dev/null || fail "podman kill $VICTIM"
+echo "   room $ROOM lived in $VICTIM: SIGKILL"
+if [ "$mode" = strict ]; then
+  game_ends ckill
+  restored_elsewhere
+else
+  game_ends ckill restart
 fi
 done_step "kill mid-game ($mode)"
 
