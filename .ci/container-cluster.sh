@@ -60,8 +60,11 @@ for img in "${CLUSTER_STANDINS[@]}"; do
     echo "   present: $img ($hash)"
     continue
   fi
+  old_id=$(pod image inspect --format '{{.Id}}' "docker.io/library/$img" 2>/dev/null || true)
   pod build --pull=never --network host --layers=false --force-rm --label "fireside.standin=$hash" \
     -t "docker.io/library/$img" "$dir" >"$TMP/standin.log" 2>&1 || { tail -30 "$TMP/standin.log"; fail "building the $img stand-in"; }
+  # The previous build, now untagged, would stay behind.
+  [ -z "$old_id" ] || pod rmi "$old_id" >/dev/null 2>&1 || true
   echo "   built: $img ($hash)"
 done
 done_step "cluster stand-ins"
