@@ -236,6 +236,7 @@ step "podman-compose down -v ($CFILE)"
 ccompose down -v -t 5 >"$TMP/cdown.log" 2>&1 || { tail "$TMP/cdown.log"; fail "podman-compose down -v"; }
 [ -z "$(cluster_ids)" ] || fail "containers left after down"
 ! pod volume exists "${CPROJECT}_fireside-pg" 2>/dev/null || fail "the PostgreSQL volume is left after down -v"
-pod network exists "${CPROJECT}_default" 2>/dev/null && pod network rm -f "${CPROJECT}_default" >/dev/null 2>&1
-for v in $CLUSTER_ANON_VOLUMES; do pod volume rm -f "$v" >/dev/null 2>&1; done
+# podman-compose 1.0.3 leaves the network, and the anonymous volumes of the image's VOLUME /data.
+! pod network exists "${CPROJECT}_default" 2>/dev/null || pod network rm -f "${CPROJECT}_default" >/dev/null 2>&1 || true
+for v in $CLUSTER_ANON_VOLUMES; do pod volume rm -f "$v" >/dev/null 2>&1 || true; done
 done_step "cluster down -v"
