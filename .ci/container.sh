@@ -15,6 +15,8 @@
 #    comes back from the /data volume and the bot clients finish their game
 # 6. SIGTERM with a client connected: the client gets `restarting`, the container
 #    exits with code 0 and logs that it shut down gracefully
+# 7. the cluster: docker-compose.cluster.yml with three processes behind Caddy, a game
+#    of every game through the proxy, a process killed mid-game (.ci/container-cluster.sh)
 # Cleans up its containers, network and image on exit, also on failure.
 # Env: FIRESIDE_STANDIN (path of standin-images.sh), FIRESIDE_STANDIN_REBUILD=1
 # (rebuild the stand-ins even if present), KEEP_IMAGE=1 (keep the built image).
@@ -30,7 +32,8 @@ PROJECT="fireside-ci-${RUN_ID//-/_}"
 IMAGE="localhost/fireside-ci:${RUN_ID}"
 TMP=$(mktemp -d)
 NODE_MAJOR=$(sed -n 's/^ARG NODE_VERSION=\([0-9]*\).*/\1/p' Dockerfile)
-BASES=("node:${NODE_MAJOR:-22}-bookworm-slim")
+# redis: the cluster compose file's Redis, and the base of the stand-ins in .ci/standins/.
+BASES=("node:${NODE_MAJOR:-22}-bookworm-slim" "redis:7-bookworm")
 STANDIN=${FIRESIDE_STANDIN:-$ROOT/../shared/container/standin-images.sh}
 [ -x "$STANDIN" ] || { echo "container: FAIL: no stand-in image script at $STANDIN (../shared must sit beside the repo)" >&2; exit 1; }
 
@@ -46,6 +49,7 @@ done_step() {
   printf '   (%s: %s s)\n' "$1" "$(secs "$ms")"
 }
 fail() { echo "container: FAIL: $*" >&2; exit 1; }
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
 compose() {
   as_root env FIRESIDE_IMAGE="$IMAGE" FIRESIDE_PORT="${PORT:-0}" FIRESIDE_BIND=127.0.0.1 FIRESIDE_BOT_DELAY_MS=20 \
@@ -59,11 +63,12 @@ cleanup() {
   set +e
   [ -n "$LISTENER_PID" ] && kill "$LISTENER_PID" 2>/dev/null
   [ -n "$BOT_PID" ] && kill "$BOT_PID" 2>/dev/null
+  declare -F cluster_cleanup >/dev/null && cluster_cleanup
   if command -v podman >/dev/null; then
     if command -v podman-compose >/dev/null; then compose down -t 5 >/dev/null 2>&1; fi
     local ids
     ids=$(pod ps -aq --filter "label=io.podman.compose.project=$PROJECT" 2>/dev/null)
-    [ -n "$ids" ] && pod rm -f $ids >/dev/null 2>&1
+    [ -n "$ids" ] && pod rm -f -v $ids >/dev/null 2>&1
     pod network exists "${PROJECT}_default" 2>/dev/null && pod network rm -f "${PROJECT}_default" >/dev/null 2>&1
     pod volume exists "${PROJECT}_fireside-data" 2>/dev/null && pod volume rm -f "${PROJECT}_fireside-data" >/dev/null 2>&1
     if [ "${KEEP_IMAGE:-0}" != 1 ] && pod image exists "$IMAGE" 2>/dev/null; then pod rmi -f "$IMAGE" >/dev/null 2>&1; fi
@@ -126,20 +131,21 @@ fi
 
 # ---------------------------------------------------------------- the image alone: PORT, HEALTHCHECK
 step "podman run -e PORT (the image's own HEALTHCHECK)"
-RUN_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+RUN_PORT=$(free_port)
 pod run -d --name "${PROJECT}_run" --label "io.podman.compose.project=$PROJECT" --network host -e PORT="$RUN_PORT" "$IMAGE" >/dev/null 2>"$TMP/run.err" \
   || { cat "$TMP/run.err"; fail "podman run"; }
 for _ in $(seq 100); do pod logs "${PROJECT}_run" >"$TMP/run.log" 2>&1; grep -q "listening on http://localhost:$RUN_PORT" "$TMP/run.log" && break; sleep 0.2; done
 pod healthcheck run "${PROJECT}_run" >/dev/null 2>&1 || { pod logs "${PROJECT}_run" | tail; fail "the image's HEALTHCHECK (PORT=$RUN_PORT)"; }
 [ "$(pod exec "${PROJECT}_run" id -un)" = node ] || fail "the server does not run as node"
 # (podman without systemd complains about healthcheck timers: not an error here)
-pod rm -f -t 5 "${PROJECT}_run" >/dev/null 2>&1
+# -v: the anonymous volume of the image's VOLUME /data goes with it.
+pod rm -f -v -t 5 "${PROJECT}_run" >/dev/null 2>&1
 echo "   PORT=$RUN_PORT honoured, HEALTHCHECK healthy, runs as node"
 done_step "podman run + HEALTHCHECK"
 
 # ---------------------------------------------------------------- 4. compose up, health
 step "podman-compose up -d"
-PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+PORT=$(free_port)
 URL="http://127.0.0.1:$PORT"
 compose up -d --no-build >"$TMP/up.log" 2>&1 || { cat "$TMP/up.log"; fail "podman-compose up"; }
 CTR=$(pod ps -aq --filter "label=io.podman.compose.project=$PROJECT" | head -1)
@@ -265,3 +271,6 @@ step "podman-compose down"
 compose down -t 5 >/dev/null 2>&1
 [ -z "$(pod ps -aq --filter "label=io.podman.compose.project=$PROJECT")" ] || fail "containers left after down"
 done_step "podman-compose down"
+
+# ---------------------------------------------------------------- 7. the cluster compose file
+. .ci/container-cluster.sh

@@ -3,6 +3,8 @@
  * Fireside bot client CLI. See `npm run bot -- --help`.
  * stdout: exactly one JSON line (the result); everything else goes to stderr.
  */
+// First: the SDK must find this WebSocket when it loads (see node-websocket.ts).
+import './node-websocket.js';
 import { writeResultLine } from './stdio.js';
 import { parseCliArgs, UsageError, USAGE, type Command } from './args.js';
 import { BotError } from './errors.js';
