@@ -3,12 +3,13 @@
  * small render function whose elements fill the `phase-<name>` container.
  */
 import { h, type Children } from '../../util/dom.js';
-import { t, listNames } from '../../i18n/index.js';
+import { t } from '../../i18n/index.js';
 import { TIERS, type GiftTrapPhase } from '@fireside/shared/games/gifttrap/types';
 import { WANT_KINDS, WANT_LABEL, TIER_COLOR, giftAt, others, type Model, type WantKind } from './model.js';
 import type { SceneState } from './scene-types.js';
 import { iconEl } from '../../art/icons.js';
 import { dot, giftLabel, resultLine, slotGrid, type ControlActions } from './controls-parts.js';
+import { winnersControls } from '../common/winners.js';
 
 type PhaseControls = (s: SceneState, a: ControlActions) => Children[];
 
@@ -231,18 +232,7 @@ function recap(s: SceneState): Children {
 function over(s: SceneState, a: ControlActions): Children[] {
   const m = s.model;
   const winners = m.view.winners;
-  const head = winners
-    ? [
-        h(
-          'p',
-          { class: 'winners', testid: 'winners' },
-          iconEl('trophy', 22),
-          ' ',
-          t('game.winner', { count: winners.length, names: listNames(winners.map((w) => m.names[w])) }),
-        ),
-        h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('gifttrap.end.show'), ' →'),
-      ]
-    : [];
+  const head = winners ? winnersControls(m.names, winners, t('gifttrap.end.show'), () => a.showResults()) : [];
   return [...head, ...openedLog(m)];
 }
 

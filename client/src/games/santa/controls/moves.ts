@@ -1,11 +1,12 @@
 /** The Santa controls while the players move: the turns, my move (destinations, then a route when several lead there), Santa's gift, and the end. */
 import { h } from '../../../util/dom.js';
-import { t, listNames } from '../../../i18n/index.js';
+import { t } from '../../../i18n/index.js';
 import { iconEl } from '../../../art/icons.js';
 import { cardName, cardText, houseLabel, myMoves, seatName } from '../model.js';
 import type { SceneState } from '../scene-state.js';
 import { dot, houseButtons, howText, waitingLead } from './parts.js';
 import type { ControlActions, Part } from './types.js';
+import { winnersControls } from '../../common/winners.js';
 
 /** The order of the round: who has moved, who moves now. */
 export const turns: Part = (s) => {
@@ -104,14 +105,10 @@ export const over: Part = (s, a) => {
   const m = s.model;
   const v = m.view;
   if (!v.winners) return null;
-  return [
-    h(
-      'p',
-      { class: 'winners', testid: 'winners' },
-      iconEl('trophy', 22),
-      ' ',
-      t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) }),
-    ),
-    h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('santa.phase.over'), ' →'),
-  ];
+  return winnersControls(
+    m.names.map((_, seat) => seatName(m, seat)),
+    v.winners,
+    t('santa.phase.over'),
+    () => a.showResults(),
+  );
 };

@@ -4,12 +4,13 @@
  * players' counts as a table.
  */
 import { h, type Children } from '../../../util/dom.js';
-import { t, listNames } from '../../../i18n/index.js';
+import { t } from '../../../i18n/index.js';
 import { iconEl } from '../../../art/icons.js';
 import { awaited, awaitedFor, houseStats, seatName, type Model } from '../model.js';
 import { planText, recentEntries } from '../events.js';
 import type { ControlActions } from '../controls.js';
 import { dot, who } from './parts.js';
+import { winnersControls } from '../../common/winners.js';
 
 export function head(m: Model, a: ControlActions): HTMLElement {
   const v = m.view;
@@ -77,16 +78,12 @@ export function lastAct(m: Model): Children {
 export function winners(m: Model, a: ControlActions): Children {
   const v = m.view;
   if (v.phase !== 'over' || !v.winners) return null;
-  return [
-    h(
-      'p',
-      { class: 'winners', testid: 'winners' },
-      iconEl('trophy', 22),
-      ' ',
-      t('game.winner', { count: v.winners.length, names: listNames(v.winners.map((w) => seatName(m, w))) }),
-    ),
-    h('button', { class: 'btn btn-primary btn-big', type: 'button', testid: 'see-results', onclick: () => a.showResults() }, t('windcity.phase.over'), ' →'),
-  ];
+  return winnersControls(
+    m.names.map((_, seat) => seatName(m, seat)),
+    v.winners,
+    t('windcity.phase.over'),
+    () => a.showResults(),
+  );
 }
 
 /** What happened lately. */
