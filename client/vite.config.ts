@@ -41,6 +41,15 @@ export default defineConfig({
               name: 'pixi-gpu-ubo',
               test: /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]gpu[\\/](GpuUboSystem|shader[\\/]utils[\\/](createUbo\w*WGSL|generateArraySyncWGSL))\./,
             },
+            // The Canvas 2D renderer (Pixi's fallback where WebGL is missing) has the same trouble: left
+            // to itself its systems land in the chunk of the Graphics code every table needs, 6 KB gzip
+            // loaded and never run. In a chunk of their own they load only if a table falls back to it.
+            {
+              name: 'pixi-canvas-renderer',
+              // Only these modules: their dependencies (Graphics, textures…) stay where the tables load them.
+              includeDependenciesRecursively: false,
+              test: /pixi\.js[\\/]lib[\\/](rendering[\\/](renderers[\\/]canvas[\\/](?!utils[\\/])|batcher[\\/]canvas[\\/]|mask[\\/]\w+[\\/]Canvas)|scene[\\/]graphics[\\/]canvas[\\/]CanvasGraphicsAdaptor)/,
+            },
           ],
         },
       },
