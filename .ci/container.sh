@@ -171,6 +171,12 @@ echo "$HEALTH" | grep -q '"ok":true' || fail "unexpected /healthz answer"
 pod healthcheck run "$CTR" >/dev/null 2>&1 && echo "   compose healthcheck: healthy" || fail "the compose file's healthcheck failed"
 env_delay=$(pod inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$CTR" | sed -n 's/^FIRESIDE_BOT_DELAY_MS=//p')
 [ "$env_delay" = 20 ] || fail "FIRESIDE_BOT_DELAY_MS in the container is '$env_delay', not 20"
+# The compose file's blank default for the metrics token reaches the server blank (podman-compose 1.0.3 left
+# "${FIRESIDE_METRICS_TOKEN:-}" as it is: /metrics then asked for that text as its token), and /metrics is open.
+env_token=$(pod inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$CTR" | sed -n 's/^FIRESIDE_METRICS_TOKEN=//p')
+[ -z "${env_token// /}" ] || fail "FIRESIDE_METRICS_TOKEN in the container is '$env_token', not blank"
+URL="$URL" node -e 'fetch(process.env.URL + "/metrics").then(async (r) => process.exit(r.ok && /^fireside_/m.test(await r.text()) ? 0 : 1), () => process.exit(1))' ||
+  fail "/metrics with no token set is not open"
 done_step "healthy"
 
 # ---------------------------------------------------------------- 5. the client, and a bot game of every game
