@@ -9,8 +9,10 @@
  */
 import type { TweenOptions, Tweens } from './tween.js';
 
-/** A beat: a start function given `done` to call when it is over (at once or later), or a plain wait of N ms. */
-export type Beat = ((done: () => void) => void) | number;
+/** A beat's start function: given `done` to call when it is over (at once or later). */
+export type Start = (done: () => void) => void;
+/** A beat: a start function, or a plain wait of N ms. */
+export type Beat = Start | number;
 
 export class Timeline {
   /**
@@ -77,7 +79,7 @@ export class Timeline {
   }
 
   /** One beat made of several started together: it is over when the last of them is. */
-  together(beats: readonly Beat[]): Beat {
+  together(beats: readonly Beat[]): Start {
     return (done) => {
       let left = beats.length;
       if (left === 0) return done();
