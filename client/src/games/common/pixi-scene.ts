@@ -13,6 +13,7 @@ import 'pixi.js/events';
 // allows no eval (server/src/security-headers.ts), and Pixi refuses to start without either.
 import 'pixi.js/unsafe-eval';
 import { Tweens, easeOutBack } from './tween.js';
+import { Timeline } from './timeline.js';
 import { loadAtlasTexture } from '../../art/sprites.js';
 
 export const TABLE_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
@@ -165,14 +166,16 @@ export function followHostSize(host: HTMLElement, resize: () => void): ResizeObs
 
 /**
  * A table scene drawn on demand: nothing runs while the table is idle; a
- * change calls requestRender, and frames keep coming only while tweens run or
- * the scene says it is `animating`.
+ * change calls requestRender, and frames keep coming only while tweens run,
+ * beats are on the timeline, or the scene says it is `animating`.
  */
 export abstract class OnDemandScene {
   readonly app: Application;
   /** Everything the scene draws hangs below this. */
   protected readonly root = new Container();
   protected readonly tweens = new Tweens();
+  /** The scene's animations that come one after another (timeline.ts), on the same clock as the tweens. */
+  protected readonly timeline = new Timeline(this.tweens, () => this.requestRender());
   /** The canvas width the layout is computed for. */
   protected width: number;
   /**
@@ -199,8 +202,14 @@ export abstract class OnDemandScene {
     window.addEventListener('resize', this.onWindowResize);
   }
 
+  /** Is an animation queued or running on the timeline (tests and the round summary wait for the table to settle)? */
+  get busy(): boolean {
+    return this.timeline.busy;
+  }
+
   destroy(): void {
     this.destroyed = true;
+    this.timeline.flush();
     window.removeEventListener('resize', this.onWindowResize);
     cancelAnimationFrame(this.frame);
     this.beforeDestroy();
@@ -261,7 +270,7 @@ export abstract class OnDemandScene {
     this.tweens.tick(dt);
     this.animate(dt);
     this.app.render();
-    if (this.tweens.busy || this.animating) this.requestRender();
+    if (this.tweens.busy || this.timeline.busy || this.animating) this.requestRender();
     else this.lastFrame = 0;
   };
 }

@@ -16,12 +16,25 @@ interface Tween {
   step: (k: number) => void;
   done?: () => void;
   alive: () => boolean;
+  cut?: () => void;
+}
+
+export interface TweenOptions {
+  duration: number;
+  delay?: number;
+  ease?: Ease;
+  step: (k: number) => void;
+  done?: () => void;
+  /** False once what it moves has gone: the tween stops there (its step and done are not called again). */
+  alive?: () => boolean;
+  /** Called when the tween stops because alive() turned false. */
+  cut?: () => void;
 }
 
 export class Tweens {
   private list: Tween[] = [];
 
-  add(opts: { duration: number; delay?: number; ease?: Ease; step: (k: number) => void; done?: () => void; alive?: () => boolean }): void {
+  add(opts: TweenOptions): void {
     this.list.push({
       delay: opts.delay ?? 0,
       duration: Math.max(1, opts.duration),
@@ -30,6 +43,7 @@ export class Tweens {
       step: opts.step,
       done: opts.done,
       alive: opts.alive ?? (() => true),
+      cut: opts.cut,
     });
   }
 
@@ -40,7 +54,10 @@ export class Tweens {
     this.list = [];
     const next: Tween[] = [];
     for (const tw of current) {
-      if (!tw.alive()) continue;
+      if (!tw.alive()) {
+        tw.cut?.();
+        continue;
+      }
       tw.elapsed += ms;
       const t = (tw.elapsed - tw.delay) / tw.duration;
       if (t < 0) {

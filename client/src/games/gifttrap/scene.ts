@@ -6,8 +6,9 @@
  *
  * The scene composes retained widgets (widgets/): each owns its Pixi children
  * and changes them in place on update, redrawing a Graphics only when the few
- * inputs it draws from changed. The scene itself lays them out, starts the
- * reveal's effects and answers pointOf.
+ * inputs it draws from changed. The scene itself lays them out, queues the
+ * reveal's effects on its timeline (the opened gifts' flights, then the pawns'
+ * hops) and answers pointOf.
  */
 import { Application, Container, Rectangle } from 'pixi.js';
 import { t } from '../../i18n/index.js';
@@ -15,6 +16,7 @@ import { computeLayout, type TableLayout } from './layout.js';
 import { centre } from '../common/geometry.js';
 import { giftAt, type Model } from './model.js';
 import { OnDemandScene, createTableApp, flipFaceUp, reducedMotion } from '../common/pixi-scene.js';
+import type { Beat } from '../common/timeline.js';
 import type { SceneCallbacks, SceneState } from './scene-types.js';
 import { SceneInput } from './scene-input.js';
 import { C } from './widgets/theme.js';
@@ -40,9 +42,8 @@ export class GiftTrapScene extends OnDemandScene {
   private tray: TrayWidget;
   private plates: PlateWidget[] = [];
   private winners = new WinnersBanner();
-  private pawnClock = { tweens: this.tweens, now: () => this.clock, delayUntil: 0 };
-  private pawns = new PawnsWidget(this.pawnClock);
-  private fx = new EffectsLayer(this.tweens);
+  private pawns = new PawnsWidget(this.timeline);
+  private fx = new EffectsLayer(this.tweens, this.timeline);
   private input: SceneInput;
   private layout: TableLayout | null = null;
   private state: SceneState | null = null;
@@ -104,15 +105,14 @@ export class GiftTrapScene extends OnDemandScene {
       this.wantsFlipFor = v.revealer;
     }
     this.state = state;
+    const moved = this.draw(state, !prev);
     // Newly opened gifts fly to their slot; then the pawns move.
-    const opened = sameRound ? v.opened.length - prev.view.opened.length : 0;
-    if (opened > 0) this.pawnClock.delayUntil = this.clock + 650 + (opened - 1) * 450;
+    if (sameRound && v.opened.length > prev.view.opened.length) this.flyOpened(prev, m);
     // The last gift of a round is opened and the next round begins at once: the pawns wait for its value.
     const roundEnded = sameMatch && prev.view.phase === 'reveal' && v.round > prev.view.round;
-    if (roundEnded) this.pawnClock.delayUntil = this.clock + 500;
-    this.draw(state, !prev);
-    if (opened > 0 && prev) this.flyOpened(prev, m);
-    if (roundEnded && prev) this.popLastRound(prev, m);
+    if (roundEnded) this.popLastRound(prev, m);
+    if (moved && roundEnded) this.timeline.add(500);
+    if (moved) this.timeline.add((done) => this.pawns.hop(done));
     this.prev = m;
   }
 
@@ -142,9 +142,9 @@ export class GiftTrapScene extends OnDemandScene {
 
   // ---------------------------------------------------------------- drawing
 
-  /** Lay the table out for the current width and bring every widget up to date. */
-  private draw(state: SceneState, instant: boolean): void {
-    if (this.destroyed) return;
+  /** Lay the table out for the current width and bring every widget up to date; true if pawns are to hop (see update). */
+  private draw(state: SceneState, instant: boolean): boolean {
+    if (this.destroyed) return false;
     const m = state.model;
     const v = m.view;
     const slotCount = v.slotCount || v.slots.length || m.n + 1;
@@ -155,7 +155,7 @@ export class GiftTrapScene extends OnDemandScene {
     (this.app.canvas as HTMLCanvasElement).setAttribute('aria-label', t('gifttrap.tableLabel'));
     this.header.update(L, v);
     this.tracks.update(L, v.options.goal);
-    this.pawns.update(L, v, (which) => this.tracks.geom(L, which), instant);
+    const moved = this.pawns.update(L, v, (which) => this.tracks.geom(L, which), instant);
     this.cards = this.fitCount(this.cards, slotCount, this.cardLayer, (slot) => new CardWidget(slot, this.cb));
     this.cards.forEach((card, i) => card.update(L.cards[i], state));
     this.tray.update(L.trayTiles, state);
@@ -169,6 +169,7 @@ export class GiftTrapScene extends OnDemandScene {
     this.winners.update(L, m);
     this.flipWishes(v.revealer);
     this.requestRender();
+    return moved;
   }
 
   /** As many widgets as there are cards or seats: new ones made, extra ones destroyed. */
@@ -191,15 +192,21 @@ export class GiftTrapScene extends OnDemandScene {
 
   // ---------------------------------------------------------------- effects
 
-  /** Newly opened gifts fly from their recipient's plate to their card. */
+  /**
+   * Newly opened gifts fly from their recipient's plate to their card, one
+   * beat: each takes off 450 ms after the one before, and the beat lasts until
+   * 650 ms after the last took off (what the pawns wait for).
+   */
   private flyOpened(prev: Model, m: Model): void {
-    const L = this.layout;
-    if (!L) return;
-    m.view.opened.slice(prev.view.opened.length).forEach((o, k) => {
-      const plate = L.plates[o.to];
-      const card = L.cards[o.slot];
-      if (plate && card) this.fx.flyGift(plate, card, o.from, giftAt(m.view, o.slot)?.icon ?? 'gift', o.value, k * 450);
+    if (reducedMotion()) return;
+    const opened = m.view.opened.slice(prev.view.opened.length);
+    const flights = opened.map((o, k): Beat => (landed) => {
+      const plate = this.layout?.plates[o.to];
+      const card = this.layout?.cards[o.slot];
+      if (plate && card) this.fx.flyGift(plate, card, o.from, giftAt(m.view, o.slot)?.icon ?? 'gift', o.value, k * 450, landed);
+      else landed();
     });
+    this.timeline.add(this.timeline.together([...flights, 650 + (opened.length - 1) * 450]));
   }
 
   /** The last gift of a round was opened as the next began: show what it did on each recipient's plate (the view no longer says which slot). */

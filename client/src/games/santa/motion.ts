@@ -1,12 +1,14 @@
 /**
  * The moves of the log played out on the table for everyone: counters placed
  * and moved along their routes one after the other (anims.ts says what to
- * play), captions and score pops as their moment comes. Counters are shown
- * where the animation has got to, behind the view, until the queue is done.
+ * play), a beat each on the scene's timeline, captions and score pops as their
+ * moment comes. Counters are shown where the animation has got to, behind the
+ * view, until the timeline is done.
  */
 import type { HouseId, LogEntry } from '@fireside/shared/games/santa/types';
 import { reducedMotion } from '../common/pixi-scene.js';
-import { easeInOutQuad, easeOutBack, type Tweens } from '../common/tween.js';
+import { easeInOutQuad, easeOutBack } from '../common/tween.js';
+import type { Timeline } from '../common/timeline.js';
 import type { Pt } from '../common/geometry.js';
 import { alongPolyline } from './layout.js';
 import type { Model } from './model.js';
@@ -17,9 +19,9 @@ import type { Counter } from './widgets/counter.js';
 import type { Counters } from './widgets/counters.js';
 import type { Effects } from './widgets/effects.js';
 
-/** What the motion moves: the scene's widgets and its tweens. */
+/** What the motion moves: the scene's widgets, on its timeline. */
 export interface MotionHost {
-  readonly tweens: Tweens;
+  readonly timeline: Timeline;
   readonly counters: Counters;
   readonly effects: Effects;
   readonly geo: TownGeometry;
@@ -29,7 +31,6 @@ export interface MotionHost {
   refresh(): void;
   model(): Model;
   cell(): number;
-  alive(): boolean;
 }
 
 /** Milliseconds a step takes. */
@@ -42,18 +43,19 @@ export class Motion {
   readonly inFlight = new Set<number>();
   /** The latest events for the caption strip (described when drawn, so they follow the language). */
   captions: LogEntry[] = [];
-  private queue: Anim[] = [];
+  /** The moves on the timeline that have not started yet, and the one playing (what the presents and a flush need to know). */
+  private queued: Anim[] = [];
   private running: Anim | null = null;
   private logSeen = 0;
   private lastMove: LastMove | null = null;
-  /** Changes when the moves are cut short: the tweens of the old ones stop. */
-  private epoch = 0;
 
-  constructor(private host: MotionHost) {}
+  constructor(private host: MotionHost) {
+    host.timeline.onIdle = () => this.settle();
+  }
 
   /** Is a move still being animated (tests wait for the table to settle)? */
   get busy(): boolean {
-    return this.running !== null || this.queue.length > 0;
+    return this.host.timeline.busy;
   }
 
   /** The seat whose move is being animated (its tween places its counter). */
@@ -62,14 +64,14 @@ export class Motion {
   }
 
   presents(present: boolean[]): boolean[] {
-    return displayedPresents(present, [...(this.running ? [this.running] : []), ...this.queue], this.running);
+    return displayedPresents(present, [...(this.running ? [this.running] : []), ...this.queued], this.running);
   }
 
   /** A new match, or a table opened mid-game: everything where the view says, the last caption up. */
   reset(m: Model): void {
     const v = m.view;
     this.cutShort();
-    this.queue = [];
+    this.queued = [];
     this.running = null;
     this.shown = v.positions.slice();
     this.logSeen = v.log.length;
@@ -84,73 +86,73 @@ export class Motion {
     const { anims, lastMove } = animsFromLog(v, this.logSeen, this.lastMove);
     this.logSeen = v.log.length;
     this.lastMove = lastMove;
-    this.queue.push(...anims);
+    this.queued.push(...anims);
     // Less motion asked, a hidden tab, or a long backlog: show where things are now.
-    if (reducedMotion() || document.hidden || this.queue.length > 8) this.flush();
-    this.pump();
+    if (reducedMotion() || document.hidden || this.queued.length > 8) this.flush();
+    else this.host.timeline.add(...anims.map((a) => (done: () => void) => this.play(a, done)));
+    if (!this.host.timeline.busy) this.settle();
   }
 
   /** Every move jumps to its end; the captions it would have shown are shown. */
   flush(): void {
-    for (const a of [...(this.running ? [this.running] : []), ...this.queue]) {
+    for (const a of [...(this.running ? [this.running] : []), ...this.queued]) {
       for (const e of a.entries) if (!a.fired?.has(e)) this.captions.push(e);
     }
     this.captions = this.captions.slice(-2);
     this.running = null;
-    this.queue = [];
+    this.queued = [];
     this.shown = this.host.model().view.positions.slice();
     this.cutShort();
   }
 
+  /** The timeline's beats stop where they are (their tweens too); the counters go back to their spots. */
   private cutShort(): void {
-    this.epoch++;
+    this.host.timeline.flush();
     this.inFlight.clear();
     this.host.effects.clearAll();
     this.host.counters.settle();
   }
 
-  /** Start the next animation when none is running. */
-  private pump(): void {
-    if (this.running || !this.host.alive()) return;
-    const a = this.queue.shift();
-    if (!a) {
-      // Nothing left to show: counters sit where the view says.
-      this.inFlight.clear();
-      this.shown = this.host.model().view.positions.slice();
-      this.host.refresh();
-      return;
-    }
+  /** Nothing left to show: counters sit where the view says. */
+  private settle(): void {
+    this.inFlight.clear();
+    this.shown = this.host.model().view.positions.slice();
+    this.host.refresh();
+  }
+
+  /** The beat of one animation: `done` once it is over. */
+  private play(a: Anim, done: () => void): void {
+    this.queued.shift();
     this.running = a;
     // Captions for houses off the path (a present taken where Santa stopped to choose) show at once.
     for (const e of a.entries) if (e.kind !== 'score' || !a.path.includes(e.house)) this.fire(a, e);
-    if (a.kind === 'caption') this.host.tweens.add({ duration: 350, step: () => {}, done: () => this.finish(a) });
-    else if (a.kind === 'start') this.drop(a);
-    else this.move(a);
+    if (a.kind === 'caption') this.host.timeline.wait(350, () => this.finish(a, done));
+    else if (a.kind === 'start') this.drop(a, done);
+    else this.move(a, done);
   }
 
   /** A counter placed at the start: it drops onto its house. */
-  private drop(a: Anim): void {
+  private drop(a: Anim, done: () => void): void {
     this.shown[a.seat] = a.path[0];
     this.host.refresh();
     const c = this.host.counter(a.seat);
     const y = c.y;
-    const epoch = this.epoch;
-    this.host.tweens.add({
+    this.host.timeline.tween({
       duration: 420,
       ease: easeOutBack,
-      alive: () => !c.destroyed && epoch === this.epoch,
+      alive: () => !c.destroyed,
       step: (k) => {
         c.y = y - (1 - k) * 30;
         c.alpha = Math.min(1, k * 1.5);
       },
-      done: () => this.finish(a),
+      done: () => this.finish(a, done),
     });
   }
 
   /** A move: step by step along streets, curves along paths, an arc for a flight, leaving a trail. */
-  private move(a: Anim): void {
+  private move(a: Anim, done: () => void): void {
     const from = a.from ?? this.shown[a.seat];
-    if (from === null) return this.finish(a);
+    if (from === null) return this.finish(a, done);
     const legs: Pt[][] = [];
     let at = from;
     for (const h of a.path) {
@@ -160,18 +162,17 @@ export class Motion {
     const c = this.host.counter(a.seat);
     this.host.counters.raise(c);
     const trail = this.host.effects.trail(a.seat, this.host.cell());
-    const epoch = this.epoch;
     const runLeg = (leg: number): void => {
       if (leg >= legs.length) {
         trail.fade();
-        return this.finish(a);
+        return this.finish(a, done);
       }
       const pts = legs[leg];
       trail.addLeg(pts);
-      this.host.tweens.add({
+      this.host.timeline.tween({
         duration: STEP_MS[a.how],
         ease: easeInOutQuad,
-        alive: () => !c.destroyed && epoch === this.epoch,
+        alive: () => !c.destroyed,
         step: (k) => {
           const p = alongPolyline(pts, k);
           this.inFlight.add(a.seat);
@@ -200,7 +201,7 @@ export class Motion {
     this.host.refresh();
   }
 
-  private finish(a: Anim): void {
+  private finish(a: Anim, done: () => void): void {
     if (this.running !== a) return;
     a.reached = a.path.length;
     for (const e of a.entries) this.fire(a, e);
@@ -209,6 +210,6 @@ export class Motion {
     this.running = null;
     this.host.counters.get(a.seat)?.scale.set(1);
     this.host.refresh();
-    this.pump();
+    done();
   }
 }

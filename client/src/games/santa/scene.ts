@@ -76,7 +76,7 @@ export class SantaScene extends OnDemandScene {
     base.addChild(town, this.header, this.plateLayer, this.hand);
     this.root.addChild(base, this.presents, this.hover, this.counters, this.caption, this.effects);
     this.motion = new Motion({
-      tweens: this.tweens,
+      timeline: this.timeline,
       counters: this.counters,
       effects: this.effects,
       geo: this.geo,
@@ -84,7 +84,6 @@ export class SantaScene extends OnDemandScene {
       refresh: () => this.refresh(),
       model: () => this.state!.model,
       cell: () => this.layout?.cell ?? 60,
-      alive: () => !this.destroyed,
     });
     const canvas = app.canvas as HTMLCanvasElement;
     canvas.addEventListener('pointermove', (e) => this.onHover(e));
@@ -98,11 +97,6 @@ export class SantaScene extends OnDemandScene {
 
   protected relayout(): void {
     if (this.state) this.update(this.state);
-  }
-
-  /** Is a move still being animated (tests wait for the table to settle)? */
-  get busy(): boolean {
-    return this.motion.busy;
   }
 
   /** Routes preview: set by the table (the legal routes of my move). */

@@ -1,12 +1,13 @@
 /**
- * Playing an act on the table, beat by beat, from the public act record: the
- * reveal of the card and plan, each move step by step (act-steps.ts), Kauf,
- * blocked moves, observatories, calm and the storm leaving the city. While it
- * plays, the board it shows (houses, hurricane) lags behind the view and
- * catches up beat by beat; a newer act waiting makes the beats quicker.
+ * Playing an act on the table, beat by beat on the scene's timeline, from the
+ * public act record: the reveal of the card and plan, each move step by step
+ * (act-steps.ts), Kauf, blocked moves, observatories, calm and the storm
+ * leaving the city. While it plays, the board it shows (houses, hurricane)
+ * lags behind the view and catches up beat by beat; a newer act waiting makes
+ * the timeline play faster.
  */
 import { t } from '../../i18n/index.js';
-import type { Tweens } from '../common/tween.js';
+import type { Beat, Timeline } from '../common/timeline.js';
 import { reducedMotion } from '../common/pixi-scene.js';
 import type { ActRecord, ActSegment, HouseSquare, SquareId, WindCityPublicView } from '@fireside/shared/games/windcity/types';
 import { actionText, expiredAfter, housesBefore, positionBefore, seatName, squareName, type Model } from './model.js';
@@ -20,10 +21,9 @@ import type { EffectsWidget } from './widgets/effects.js';
 
 /** What the act needs of the scene. */
 export interface ActStage {
-  alive(): boolean;
   layout(): WcLayout;
   model(): Model;
-  readonly tweens: Tweens;
+  readonly timeline: Timeline;
   readonly trail: TrailWidget;
   readonly hurricane: HurricaneWidget;
   readonly fx: EffectsWidget;
@@ -33,11 +33,10 @@ export interface ActStage {
   captionChanged(): void;
   /** The act has been shown to its end: the scene shows the view as it is. */
   finished(): void;
-  render(): void;
 }
 
-/** A step of an act being animated. */
-type Beat = (done: () => void) => void;
+/** A newer act waiting: the beats take this share of their time. */
+const CATCH_UP = 0.35;
 
 /** Segments of an act that have run (a Kauf waiting for its square has not). */
 export function resolved(act: ActRecord): number {
@@ -58,18 +57,21 @@ export class ActPlayer {
   current: ActRecord | null = null;
   /** How much of the view's act has been shown: its turn, resolved segments, and whether its end was shown. */
   private shown: { turn: number; segs: number; done: boolean } | null = null;
-  private beats: Beat[] = [];
 
-  constructor(readonly stage: ActStage) {}
+  constructor(readonly stage: ActStage) {
+    stage.timeline.speed = () => (this.catchingUp() ? 1 / CATCH_UP : 1);
+    stage.timeline.onIdle = () => this.ended();
+  }
 
-  /** Is an act still being animated (tests wait for the table to settle)? */
-  get busy(): boolean {
-    return this.playing || this.beats.length > 0;
+  /** A newer act is already waiting (the table catches up). */
+  private catchingUp(): boolean {
+    const latest = this.stage.model().view.act?.turn;
+    return !!this.current && latest !== undefined && latest !== this.current.turn;
   }
 
   /** A new match: its board as it is, and the trail of its act so far, without animation. */
   reset(v: WindCityPublicView): void {
-    this.beats = [];
+    this.stage.timeline.flush();
     this.playing = false;
     this.current = null;
     this.caption = null;
@@ -111,39 +113,27 @@ export class ActPlayer {
     }
     this.houses = housesBefore(v.houses, act, from, act.segments.length, act.done ? expiredAfter(v, act) : []);
     this.hurricane = positionBefore(act, from);
-    if (newTurn) this.beats.push((done) => this.revealBeat(act, done));
-    for (let i = from; i < n; i++) this.segmentBeats(act, act.segments[i]);
-    if (endNow) this.endBeats(act);
+    const beats: Beat[] = [];
+    if (newTurn) beats.push((done) => this.revealBeat(act, done));
+    for (let i = from; i < n; i++) beats.push(...this.segmentBeats(act, act.segments[i]));
+    if (endNow) beats.push(this.endBeat(act));
     this.playing = true;
     this.current = act;
-    this.next();
+    this.stage.timeline.add(...beats);
   }
 
-  private next(): void {
-    if (!this.stage.alive()) return;
-    const beat = this.beats.shift();
-    if (!beat) {
-      this.playing = false;
-      this.current = null;
-      this.caption = null;
-      // Anything that changed meanwhile (a newer act) is shown now.
-      this.follow();
-      this.stage.finished();
-      return;
-    }
-    beat(() => this.next());
-    this.stage.render();
-  }
-
-  /** A duration, shortened when a newer act is already waiting (the table catches up). */
-  dur(ms: number): number {
-    const latest = this.stage.model().view.act?.turn;
-    return this.current && latest !== undefined && latest !== this.current.turn ? ms * 0.35 : ms;
+  /** The timeline has played the act to its end. */
+  private ended(): void {
+    this.playing = false;
+    this.current = null;
+    this.caption = null;
+    // Anything that changed meanwhile (a newer act) is shown now.
+    this.follow();
+    this.stage.finished();
   }
 
   wait(ms: number, done: () => void): void {
-    this.stage.tweens.add({ duration: this.dur(ms), step: () => {}, done });
-    this.stage.render();
+    this.stage.timeline.wait(ms, done);
   }
 
   say(text: string): void {
@@ -185,47 +175,45 @@ export class ActPlayer {
     this.wait(700, done);
   }
 
-  private segmentBeats(act: ActRecord, seg: ActSegment): void {
-    if (seg.kind === 'kauf') {
-      this.beats.push((done) => this.kaufBeat(act, seg, done));
-      return;
-    }
-    this.beats.push((done) => {
+  private segmentBeats(act: ActRecord, seg: ActSegment): Beat[] {
+    if (seg.kind === 'kauf') return [(done) => this.kaufBeat(act, seg, done)];
+    const beats: Beat[] = [];
+    beats.push((done) => {
       const action = actionText({ kind: 'move', dir: seg.dir, distance: seg.distance, cost: 0 });
       this.say(t('windcity.caption.move', { name: this.name(act.seat), action, card: act.card }));
       done();
     });
-    for (const st of seg.steps) this.beats.push((done) => stepBeat(this, act, st, done));
+    for (const st of seg.steps) beats.push((done) => stepBeat(this, act, st, done));
     if (seg.blocked) {
-      this.beats.push((done) => {
+      beats.push((done) => {
         this.say(t('windcity.caption.blocked'));
         this.wait(500, done);
       });
     }
     const stop = seg.stop;
     if (seg.observatory && stop !== null) {
-      this.beats.push((done) => {
+      beats.push((done) => {
         this.say(t('windcity.caption.observatory', { name: this.name(act.seat) }));
         this.pop(stop, '+5', C.gold);
         this.wait(650, done);
       });
     }
+    return beats;
   }
 
-  private endBeats(act: ActRecord): void {
+  private endBeat(act: ActRecord): Beat {
     if (act.exited) {
-      this.beats.push((done) => {
+      return (done) => {
         this.say(t('windcity.caption.exit'));
         this.wait(900, done);
-      });
-      return;
+      };
     }
-    this.beats.push((done) => {
+    return (done) => {
       if (act.calm && this.hurricane !== null) {
         this.say(t('windcity.caption.calm', { name: this.name(act.seat) }));
         this.pop(this.hurricane, '+3', C.good);
         this.wait(700, done);
       } else done();
-    });
+    };
   }
 }

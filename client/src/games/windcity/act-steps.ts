@@ -14,6 +14,9 @@ import { squareCentre } from './layout.js';
 import { C } from './widgets/palette.js';
 import type { ActPlayer } from './act-player.js';
 
+/** Milliseconds the storm takes from one square to the next (the timeline's speed shortens it when catching up). */
+const STEP_MS = 280;
+
 /** What happens on the square reached: a house blown away, or an insured one passed. */
 function arrive(p: ActPlayer, act: ActRecord, st: StepRecord, done: () => void): void {
   const { stage } = p;
@@ -44,8 +47,8 @@ function leaveNorth(p: ActPlayer, act: ActRecord, st: StepRecord, from: Pt, done
   const storm = stage.hurricane.view;
   const to = { x: from.x, y: L.board.y - L.cell * 1.2 };
   stage.trail.step(L, st, act.seat);
-  stage.tweens.add({
-    duration: p.dur(280) * 1.6,
+  stage.timeline.tween({
+    duration: STEP_MS * 1.6,
     ease: easeInOutQuad,
     step: (k) => {
       storm.position.set(from.x + (to.x - from.x) * k, from.y + (to.y - from.y) * k);
@@ -65,12 +68,11 @@ function wrapAround(p: ActPlayer, st: StepRecord, from: Pt, to: Pt, then: () => 
   const { stage } = p;
   const L = stage.layout();
   const storm = stage.hurricane.view;
-  const speed = p.dur(280);
   const east = colOf(st.from) === COLS - 1;
   const out = { x: east ? L.board.x + L.board.w + L.edge : L.board.x - L.edge, y: from.y };
   const back = { x: east ? L.board.x - L.edge : L.board.x + L.board.w + L.edge, y: to.y };
-  stage.tweens.add({
-    duration: speed * 0.6,
+  stage.timeline.tween({
+    duration: STEP_MS * 0.6,
     ease: easeInOutQuad,
     step: (k) => {
       storm.position.set(from.x + (out.x - from.x) * k, from.y);
@@ -79,8 +81,8 @@ function wrapAround(p: ActPlayer, st: StepRecord, from: Pt, to: Pt, then: () => 
     done: () => {
       stage.fx.pulse(out, L.cell * 0.45, C.wave);
       stage.fx.pulse(back, L.cell * 0.45, C.wave);
-      stage.tweens.add({
-        duration: speed * 0.6,
+      stage.timeline.tween({
+        duration: STEP_MS * 0.6,
         ease: easeInOutQuad,
         step: (k) => {
           storm.position.set(back.x + (to.x - back.x) * k, to.y);
@@ -104,12 +106,11 @@ export function stepBeat(p: ActPlayer, act: ActRecord, st: StepRecord, done: () 
     const storm = stage.hurricane.view;
     if (st.wrapped) wrapAround(p, st, from, to, then);
     else
-      stage.tweens.add({
-        duration: p.dur(280),
+      stage.timeline.tween({
+        duration: STEP_MS,
         ease: easeInOutQuad,
         step: (k) => storm.position.set(from.x + (to.x - from.x) * k, from.y + (to.y - from.y) * k),
         done: then,
       });
   }
-  stage.render();
 }

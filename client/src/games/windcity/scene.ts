@@ -109,10 +109,9 @@ export class WindCityScene extends OnDemandScene {
     super(app, host, width);
     this.card = new CardWidget((i) => this.cb.clickAction(i));
     this.act = new ActPlayer({
-      alive: () => !this.destroyed,
       layout: () => this.layout!,
       model: () => this.state!.model,
-      tweens: this.tweens,
+      timeline: this.timeline,
       trail: this.trail,
       hurricane: this.hurricane,
       fx: this.fx,
@@ -122,7 +121,6 @@ export class WindCityScene extends OnDemandScene {
         this.draw();
         this.requestRender();
       },
-      render: () => this.requestRender(),
     });
     this.root.addChild(
       ...[this.board, this.marks, this.trail, this.preview, this.houses, this.hover, this.hurricane, this.fx].map((w) => w.view),
@@ -156,11 +154,6 @@ export class WindCityScene extends OnDemandScene {
   /** Every widget compares its own inputs with the new layout's: nothing to forget. */
   protected relayout(): void {
     if (this.state) this.update(this.state);
-  }
-
-  /** Is an act still being animated (tests wait for the table to settle)? */
-  get busy(): boolean {
-    return this.act.busy;
   }
 
   /** Client coordinates of a thing on the table: a square, an action tile of the card, a player's plate, the hurricane. */

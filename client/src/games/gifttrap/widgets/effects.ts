@@ -1,8 +1,13 @@
-/** The reveal's effects, above everything: an opened gift flies from its recipient's plate to its card, and its value pops. */
+/**
+ * The reveal's effects, above everything: an opened gift flies from its
+ * recipient's plate to its card (a beat on the scene's timeline, which the
+ * pawns wait for), and its value pops.
+ */
 import { Container, Graphics } from 'pixi.js';
 import { playerColorNum } from '../../colors.js';
 import { reducedMotion, tableText } from '../../common/pixi-scene.js';
 import { easeOutBack, easeOutCubic, type Tweens } from '../../common/tween.js';
+import type { Timeline } from '../../common/timeline.js';
 import { centre, type Rect } from '../../common/geometry.js';
 import { tableIcon } from '../../../art/sprites.js';
 import { formatValue } from '../model.js';
@@ -12,11 +17,18 @@ import { C } from './theme.js';
 export class EffectsLayer {
   readonly view = new Container();
 
-  constructor(private tweens: Tweens) {}
+  constructor(
+    private tweens: Tweens,
+    private timeline: Timeline,
+  ) {}
 
-  /** A gift (`icon`, wrapped in the giver's colour) flies from the plate to the card, then shows what it was worth. */
-  flyGift(plate: Rect, card: Rect, from: number, icon: Glyph, value: number, delay: number): void {
-    if (reducedMotion()) return;
+  /**
+   * A gift (`icon`, wrapped in the giver's colour) flies from the plate to the
+   * card, starting after `delay` ms; `landed` is called as it reaches the card,
+   * and then it shows what it was worth.
+   */
+  flyGift(plate: Rect, card: Rect, from: number, icon: Glyph, value: number, delay: number, landed: () => void): void {
+    if (reducedMotion()) return landed();
     const start = { x: plate.x + 28, y: plate.y + plate.h - 22 };
     const end = centre(card);
     const flyer = new Container();
@@ -33,7 +45,7 @@ export class EffectsLayer {
     flyer.visible = delay === 0;
     this.view.addChild(flyer);
     const alive = () => !flyer.destroyed;
-    this.tweens.add({
+    this.timeline.tween({
       duration: 620,
       delay,
       ease: easeOutCubic,
@@ -47,6 +59,7 @@ export class EffectsLayer {
       done: () => {
         this.popValue(end.x, end.y - card.h * 0.2, value);
         this.tweens.add({ duration: 500, delay: 350, step: (k) => (flyer.alpha = 1 - k), done: () => flyer.destroy({ children: true }), alive });
+        landed();
       },
     });
   }

@@ -1,34 +1,37 @@
-/** Every player's pawn on both tracks: placed at once, or hopping to their new square after the reveal's flights. */
+/**
+ * Every player's pawn on both tracks: placed at once, or hopping to their new
+ * square in a beat of the scene's timeline (after the reveal's flights).
+ */
 import { Container, Graphics } from 'pixi.js';
 import { playerColorNum } from '../../colors.js';
 import { reducedMotion } from '../../common/pixi-scene.js';
-import { easeInOutQuad, type Tweens } from '../../common/tween.js';
+import { easeInOutQuad } from '../../common/tween.js';
+import type { Beat, Timeline } from '../../common/timeline.js';
 import type { TableLayout } from '../layout.js';
 import type { GiftTrapPublicView } from '../model.js';
 import { TRACKS, type TrackGeom, type TrackName } from './tracks.js';
 
 interface Pawn {
   g: Container;
+  /** Where it stands, or is to hop to. */
   x: number;
   y: number;
   placed: boolean;
-}
-
-export interface PawnClock {
-  tweens: Tweens;
-  /** The scene's animation time (ms). */
-  now(): number;
-  /** Pawns wait for the gifts' flights until then. */
-  delayUntil: number;
 }
 
 export class PawnsWidget {
   readonly view = new Container();
   private pawns = new Map<string, Pawn>();
 
-  constructor(private clock: PawnClock) {}
+  constructor(private timeline: Timeline) {}
 
-  update(L: TableLayout, v: GiftTrapPublicView, geom: (which: TrackName) => TrackGeom, instant: boolean): void {
+  /**
+   * Every pawn's square from the view: new pawns (and all of them when
+   * `instant`, or with less motion asked) are placed there at once. True if
+   * some pawn is to hop to a new square: the scene queues `hop` for it.
+   */
+  update(L: TableLayout, v: GiftTrapPublicView, geom: (which: TrackName) => TrackGeom, instant: boolean): boolean {
+    let moved = false;
     const radius = L.narrow ? 7 : 8;
     const seen = new Set<string>();
     for (const which of TRACKS) {
@@ -49,7 +52,7 @@ export class PawnsWidget {
         stackAt.set(val, k + 1);
         const key = `${which}:${s}`;
         seen.add(key);
-        this.move(key, s, radius, x0 + (val / goal) * (x1 - x0), barY - radius - 3 - k * step, instant);
+        if (this.move(key, s, radius, x0 + (val / goal) * (x1 - x0), barY - radius - 3 - k * step, instant)) moved = true;
       }
     }
     for (const [key, pawn] of this.pawns) {
@@ -58,9 +61,33 @@ export class PawnsWidget {
         this.pawns.delete(key);
       }
     }
+    return moved;
   }
 
-  private move(key: string, seat: number, radius: number, x: number, y: number, instant: boolean): void {
+  /** A beat: every pawn not on its square hops there (650 ms, together). */
+  hop(done: () => void): void {
+    const hops: Beat[] = [];
+    for (const pawn of this.pawns.values()) {
+      const { g, x, y } = pawn;
+      if (Math.abs(g.x - x) < 0.01 && Math.abs(g.y - y) < 0.01) continue;
+      const fromX = g.x;
+      const fromY = g.y;
+      hops.push((hopped) =>
+        this.timeline.tween({
+          duration: 650,
+          ease: easeInOutQuad,
+          // Placed elsewhere meanwhile (a new size): this hop is over.
+          alive: () => !g.destroyed && pawn.x === x && pawn.y === y,
+          step: (k) => g.position.set(fromX + (x - fromX) * k, fromY + (y - fromY) * k - Math.sin(k * Math.PI) * 14),
+          done: hopped,
+        }),
+      );
+    }
+    this.timeline.together(hops)(done);
+  }
+
+  /** Place a pawn now, or note its new square: true if it is to hop there. */
+  private move(key: string, seat: number, radius: number, x: number, y: number, instant: boolean): boolean {
     let pawn = this.pawns.get(key);
     if (!pawn) {
       const g = new Container();
@@ -70,22 +97,12 @@ export class PawnsWidget {
     }
     // Higher stacks are drawn later so every pawn shows.
     this.view.addChild(pawn.g);
-    if (!pawn.placed || instant || reducedMotion()) {
-      pawn.g.position.set(x, y);
-      pawn.placed = true;
-    } else if (pawn.x !== x || pawn.y !== y) {
-      const fromX = pawn.g.x;
-      const fromY = pawn.g.y;
-      const g = pawn.g;
-      this.clock.tweens.add({
-        duration: 650,
-        delay: Math.max(0, this.clock.delayUntil - this.clock.now()),
-        ease: easeInOutQuad,
-        alive: () => !g.destroyed,
-        step: (k) => g.position.set(fromX + (x - fromX) * k, fromY + (y - fromY) * k - Math.sin(k * Math.PI) * 14),
-      });
-    }
+    const now = !pawn.placed || instant || reducedMotion();
+    if (now) pawn.g.position.set(x, y);
+    const hops = !now && (pawn.x !== x || pawn.y !== y);
+    pawn.placed = true;
     pawn.x = x;
     pawn.y = y;
+    return hops;
   }
 }
