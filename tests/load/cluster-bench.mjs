@@ -90,15 +90,18 @@ gen.on('message', (m) => {
   w?.(m);
 });
 /** One command to the generator, and its answer. */
-const ask = (cmd, more = {}) =>
+const ask = (cmd, more = {}, timeoutS = 300) =>
   new Promise((resolve) => {
-    waiting.set(cmd, resolve);
+    const timer = setTimeout(() => void bail(1, `the load generator did not answer "${cmd}" within ${timeoutS} s`), timeoutS * 1000);
+    waiting.set(cmd, (m) => (clearTimeout(timer), resolve(m)));
     if (cmd !== 'ready') gen.send({ cmd, ...more });
   });
 await ask('ready');
 
 const readRedis = redisReader(cluster.redis.url);
 const readPg = await pgReader(cluster.pg.url);
+
+const count = (text, what) => text.split(what).length - 1;
 
 /** Everything read at the edges of a measuring window. */
 async function snapshot() {
@@ -111,6 +114,9 @@ async function snapshot() {
     redisProc: procStats(cluster.redisPid ?? 0),
     postgres: sumStats(pgPids),
     metrics: await Promise.all(servers.map((s) => scrape(s.base))),
+    // Rooms a process stopped because its lease lapsed (a stall longer than the lease: docs/architecture.md), and rooms loaded from the store.
+    leaseLost: servers.map((s) => count(s.log(), '"room.lease_lost"')),
+    restored: servers.map((s) => count(s.log(), '"room.restored"')),
     redis: await readRedis(),
     pg: await readPg(),
   };
@@ -164,6 +170,9 @@ function measure(target, grown, r, before, after) {
   ];
   return {
     target,
+    leaseLost: after.leaseLost.reduce((a, b) => a + b, 0),
+    restored: after.restored.reduce((a, b) => a + b, 0),
+    genRooms: r.rooms,
     machine: (after.machine - before.machine) / seconds,
     others: (after.machine - before.machine) / seconds - ours.filter(Number.isFinite).reduce((a, b) => a + b, 0),
     r,
@@ -209,7 +218,7 @@ await ask('killing', { address: victim.address });
 const killedAt = performance.timeOrigin + performance.now();
 victim.child.kill('SIGKILL');
 await ask('killed', { at: killedAt });
-const rec = await ask('recovery', { timeoutMs: RECOVER_TIMEOUT_S * 1000 });
+const rec = await ask('recovery', { timeoutMs: RECOVER_TIMEOUT_S * 1000 }, RECOVER_TIMEOUT_S + 60);
 const takeovers = servers
   .filter((s) => s !== victim)
   .flatMap((s) => s.log().split('\n'))
@@ -224,14 +233,14 @@ function printTables() {
   const per = (s, f) => s.perProcess.map(f).join(' / ');
   console.log(`\n1. Ramp (p0 / p1 / p2 per process; ${HOLD_S} s hold per step; intent → update of the seated clients)`);
   console.log(
-    '| rooms | clients | rooms per process | clients per process | intent → update p50 / p99 / max (n) | failed joins (this step) | disconnects (this step) | generator lag p99 / max |',
+    '| rooms | clients | rooms per process | clients per process | intent → update p50 / p99 / max (n) | failed joins (this step) | disconnects (this step) | generator lag p99 / max | leases lapsed / rooms restored (so far) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [k, s] of steps.entries()) {
     const { r } = s;
     const prev = steps[k - 1]?.r ?? { failedJoins: 0, disconnects: 0 };
     console.log(
-      `| ${s.rooms} | ${s.clients} | ${per(s, (p) => p.rooms)} | ${per(s, (p) => p.clients)} | ${ms(r.latP50)} / ${ms(r.latP99)} / ${ms(r.latMax)} ms (${r.latN}) | ${r.failedJoins - prev.failedJoins} | ${r.disconnects - prev.disconnects} | ${ms(r.lagP99)} / ${ms(r.lagMax)} ms |`,
+      `| ${s.rooms} | ${s.clients} | ${per(s, (p) => p.rooms)} | ${per(s, (p) => p.clients)} | ${ms(r.latP50)} / ${ms(r.latP99)} / ${ms(r.latMax)} ms (${r.latN}) | ${r.failedJoins - prev.failedJoins} | ${r.disconnects - prev.disconnects} | ${ms(r.lagP99)} / ${ms(r.lagMax)} ms | ${s.leaseLost} / ${s.restored} |`,
     );
   }
   console.log('\nCPU (cores busy during the hold) and memory at its end, per process (RSS; PostgreSQL: the PSS of all its processes)');

@@ -78,7 +78,12 @@ export class ClusterPlayer {
   }
 
   async attach(seat) {
-    const room = await this.client.consumeSeatReservation(seat);
+    // The SDK's join never settles when the socket closes before the room's JOIN: give up after a while.
+    let timer;
+    const joining = this.client.consumeSeatReservation(seat);
+    const room = await Promise.race([joining, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('join timed out')), 15_000)))]).finally(
+      () => clearTimeout(timer),
+    );
     this.room = room;
     this.address = seat.publicAddress;
     this.reader = new StateReader(); // a new connection's state is a new object: decode it from scratch
@@ -168,9 +173,12 @@ export class ClusterPlayer {
     this.room.send('intent', { action, id: this.pending.id });
   }
 
-  leave() {
+  /** Leaves for good; does not wait more than 2 s (a connection being replaced may never answer). */
+  async leave() {
     this.stopping = true;
     clearInterval(this.watchdog);
-    return this.room?.leave(true).catch(() => undefined);
+    let timer;
+    await Promise.race([this.room?.leave(true).catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 2000)))]);
+    clearTimeout(timer);
   }
 }
