@@ -84,6 +84,20 @@ describe('Timeline', () => {
     expect(log).toEqual(['a>', '<a', 'b>', '<b']);
   });
 
+  it('counts the beats waiting behind the running one (backlog), which a speed may read to catch up', () => {
+    const { tl, log, tick, beat } = setup();
+    tl.speed = () => (tl.backlog > 0 ? 2 : 1);
+    tl.add(beat('a', 200), beat('b', 200));
+    expect(tl.backlog).toBe(1);
+    tick(100); // 'a' began with 'b' behind it: twice as fast
+    expect(log).toEqual(['a>', '<a', 'b>']);
+    expect(tl.backlog).toBe(0);
+    tick(100);
+    expect(log).toEqual(['a>', '<a', 'b>']); // 'b' began alone: at its own pace
+    tick(100);
+    expect(log).toEqual(['a>', '<a', 'b>', '<b']);
+  });
+
   it('is busy from the first beat queued to the end of the last', () => {
     const { tl, tick, beat } = setup();
     expect(tl.busy).toBe(false);

@@ -42,6 +42,11 @@ export class Timeline {
     return this.running || this.queue.length > 0;
   }
 
+  /** How many beats wait behind the running one (an owner may raise the speed to catch up). */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
   /** Queue beats in this order; the first starts now if nothing runs. */
   add(...beats: Beat[]): void {
     this.queue.push(...beats);

@@ -69,6 +69,8 @@ export class GiftTrapScene extends OnDemandScene {
       requestRender: () => this.requestRender(),
       cb,
     });
+    // Gifts opened in quick succession queue their flights and hops: while more wait, they play twice as fast.
+    this.timeline.speed = () => (this.timeline.backlog > 0 ? 2 : 1);
     this.tray = new TrayWidget(this.input);
     this.board.addChild(this.header.view, this.tracks.view, this.cardLayer, this.tray.view, this.plateLayer, this.winners.view);
     this.root.addChild(this.board, this.pawns.view, this.fx.view);

@@ -52,6 +52,11 @@ export class GiftTrapTable implements GameTable {
     return this.scene.app;
   }
 
+  /** Are the opened gifts' flights or the pawns' hops still being animated? */
+  get busy(): boolean {
+    return this.scene.busy;
+  }
+
   /** Client coordinates of a slot, a closed gift or a player plate (tests use it to click the canvas). */
   pointOf(kind: 'slot' | 'closed' | 'plate' | 'token' | 'wish', a: number, b?: number) {
     return this.scene.pointOf(kind, a, b);
@@ -92,7 +97,8 @@ export class GiftTrapTable implements GameTable {
     if (!this.summaries) return;
     // Mid-round: nothing to sum up, and no need to load the summaries' code yet.
     if (!(m.view.phase !== 'reveal' && m.view.history.length > 0)) return this.summaries.offer(null);
-    void summaryOf().then((build) => this.summaries?.offer(build(m)));
+    // It waits for the last opening's flight and the pawns' hops to land (4 s at most), as Santa's and Wind City's do.
+    void summaryOf().then((build) => this.summaries?.offer(build(m), () => this.scene.busy));
   }
 
   destroy(): void {
