@@ -21,7 +21,8 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'],
+  // blob: the DOM icons' bitmap sheet, drawn from the atlas in the page (client/src/art/icons.ts).
+  'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

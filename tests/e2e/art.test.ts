@@ -107,6 +107,12 @@ async function expectOwnArt(page: Page, where: string): Promise<void> {
   expect({ where, unplaced: dom.unplaced }).toEqual({ where, unplaced: [] });
   expect(dom.count).toBeGreaterThan(0);
   expect(dom.atlasWidth).toBeGreaterThan(0);
+  // Soon every DOM icon shows the bitmap sheet drawn from the atlas, not the atlas's SVG, whose
+  // every paint re-records all its glyphs (client/src/art/icons.ts).
+  const onSvg = () =>
+    page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.icon')].filter((el) => !el.style.backgroundImage.startsWith('url("blob:')).length);
+  for (let i = 0; i < 50 && (await onSvg()) > 0; i++) await page.waitForTimeout(100);
+  expect({ where, iconsOnTheSvg: await onSvg() }).toEqual({ where, iconsOnTheSvg: 0 });
 }
 
 async function expectOwnCanvasArt(page: Page, game: string, where: string): Promise<void> {

@@ -27,8 +27,48 @@ export function loadArt(): Promise<AtlasMap | null> {
   loading ??= fetch(mapUrl)
     .then((r) => (r.ok ? (r.json() as Promise<AtlasMap>) : null))
     .catch(() => null)
-    .then((m) => (map = m));
+    .then((m) => {
+      map = m;
+      if (m) void rasterSheet(m);
+      return m;
+    });
   return loading;
+}
+
+/**
+ * The DOM icons' sheet: the atlas drawn once into a bitmap (a blob: PNG).
+ * The atlas itself is an SVG of every glyph's paths (~550 KB); as a CSS
+ * background, the browser re-records all of it whenever an icon is painted:
+ * on the phone page that was the larger part of the main thread's paint and
+ * pre-paint time while a table played (docs/measurements.md, "Long tasks").
+ * A bitmap paints as cheaply as any image. Until it is ready (or if it cannot
+ * be made) the icons show the SVG.
+ */
+let sheetUrl: string | null = null;
+
+/** The sheet's cells: big enough for the largest DOM icon (48 CSS px) at the device's pixel ratio, at most the atlas's own. */
+const sheetScale = (m: AtlasMap): number => Math.min(1, (48 * Math.min(3, window.devicePixelRatio || 1)) / m.size);
+
+async function rasterSheet(m: AtlasMap): Promise<void> {
+  try {
+    const img = new Image();
+    img.src = atlasUrl;
+    await img.decode();
+    const k = sheetScale(m);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(m.width * k);
+    canvas.height = Math.ceil(m.height * k);
+    canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/png'));
+    if (!blob) return;
+    sheetUrl = URL.createObjectURL(blob);
+    // Icons already on the page change over (their size and position are the atlas's, scaled alike).
+    for (const el of document.querySelectorAll<HTMLElement>('.icon')) {
+      if (el.style.backgroundImage) el.style.backgroundImage = `url("${sheetUrl}")`;
+    }
+  } catch {
+    /* the SVG stays */
+  }
 }
 
 /** The frame map once loadArt() has settled. */
@@ -58,7 +98,7 @@ export function iconEl(glyph: Glyph, size = 18): HTMLSpanElement {
   const at = frameOf(glyph);
   if (map && at) {
     const k = size / map.size;
-    s.backgroundImage = `url("${atlasUrl}")`;
+    s.backgroundImage = `url("${sheetUrl ?? atlasUrl}")`;
     s.backgroundSize = `${map.width * k}px ${map.height * k}px`;
     s.backgroundPosition = `${-at[0] * k}px ${-at[1] * k}px`;
   }
