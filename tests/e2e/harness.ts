@@ -8,20 +8,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS } from '../load/lib/chromium.mjs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The browser tests' flags, shared with the load scripts (tests/load/lib/chromium.mjs).
+export { CHROMIUM_ARGS };
 
 export const tid = (id: string) => `[data-testid="${id}"]`;
 

@@ -5,12 +5,12 @@
  *   node tests/load/bundle-measure.mjs
  * The same measurement is a test: tests/e2e/bundle.test.ts.
  */
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUDGET_KB, measureBundles } from './bundle-size.mjs';
+import { launchChromium } from './lib/chromium.mjs';
 
 const port = 47123;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-bundle-'));
@@ -18,18 +18,7 @@ const srv = spawn(process.execPath, ['server/dist/index.js'], {
   env: { ...process.env, PORT: String(port), FIRESIDE_BOT_DELAY_MS: '300', FIRESIDE_DATA_DIR: dataDir },
   stdio: 'ignore',
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const kb = (bytes) => (bytes / 1024).toFixed(0);
 const line = (name, size, budget) => {
   const over = size.gzip / 1024 > budget;

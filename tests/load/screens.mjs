@@ -8,10 +8,10 @@
 //
 // Run from another checkout's root (its own build and server), e.g. a worktree of an
 // older commit, with `prefix=before`, for before/after pictures of the same moment.
-import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, sleep } from './lib/util.mjs';
+import { launchChromium } from './lib/chromium.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
 const PREFIX = args.prefix ?? 'after';
@@ -26,18 +26,7 @@ const tid = (id) => `[data-testid="${id}"]`;
 
 fs.mkdirSync(OUT, { recursive: true });
 const server = await startServer({ FIRESIDE_BOT_DELAY_MS: '400' }, 'fireside-screens-');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   for (const game of GAMES) {
     for (const [device, { lang, options }] of Object.entries(DEVICES)) {
