@@ -101,7 +101,10 @@ export class RoomLeases {
         // Released (or released and taken again) meanwhile: not this taking's loss.
         if (!lost.has(id) || this.held.get(id) !== taking) continue;
         this.held.delete(id);
-        this.log?.warn({ event: 'room.lease_lost', roomId: id }, 'this room is no longer leased to this process (its lease lapsed, or another process took it): stopping it here');
+        this.log?.warn(
+          { event: 'room.lease_lost', roomId: id },
+          'this room is no longer leased to this process (its lease lapsed, or another process took it): stopping it here',
+        );
         this.lostListener(id);
       }
     } catch (e) {
