@@ -4,11 +4,15 @@
  * place instead of destroying and redrawing the table. The texts held before
  * this player gives a gift (the header, the plates' scores and arrows) are
  * the very same objects afterwards, still on the stage, and one of them now
- * tells the gift chosen.
+ * tells the gift chosen. And the pawns, which hop on the scene's timeline
+ * after the opened gifts' flights, land where the view says.
  *
  * Needs `npm run build` first.
  */
+import '../../server/testing/ws-setup.js';
 import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { createRoom } from '../../server/testing/harness.js';
 import { openPage, startBotTable, tid } from './harness.js';
 import { useBrowserAndServer } from './use-browser.js';
 
@@ -62,4 +66,70 @@ describe('the Gift Trap table', () => {
     expect(after.map((x: Held) => x.text)).toContain('→ 1');
     await page.close();
   }, 90_000);
+});
+
+/** Every pawn where the page shows it (label "pawn:<track>:<seat>"), with the view's values it stands for. */
+async function pawnsShown(page: Page): Promise<{ busy: boolean; round: number; goal: number; tracks: Record<string, { value: number; x: number }[]> }> {
+  return page.evaluate(() => {
+    type Node = { label?: string; x: number; children?: Node[] };
+    const w = window as unknown as { __fireside: { app: { stage: Node }; table: { busy: boolean }; viewJson: () => string } };
+    const view = JSON.parse(w.__fireside.viewJson()) as { round: number; options: { goal: number }; give: number[]; get: number[] };
+    const tracks: Record<string, { value: number; x: number }[]> = { give: [], get: [] };
+    const walk = (n: Node) => {
+      const m = /^pawn:(give|get):(\d+)$/.exec(n.label ?? '');
+      if (m) tracks[m[1]][Number(m[2])] = { value: Math.max(0, Math.min(view.options.goal, view[m[1] as 'give' | 'get'][Number(m[2])])), x: n.x };
+      for (const c of n.children ?? []) walk(c);
+    };
+    walk(w.__fireside.app.stage);
+    return { busy: w.__fireside.table.busy, round: view.round, goal: view.options.goal, tracks };
+  });
+}
+
+describe('the Gift Trap pawns', () => {
+  it('land, once the reveal has played on the timeline, on the squares the view gives', async () => {
+    const host = await createRoom(t.server.base, { game: 'gifttrap', name: 'Hostess', players: 3 });
+    const page = await openPage(t.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await page.addInitScript(() => localStorage.setItem('fireside:nickname', 'Viewer'));
+      await page.goto(`${t.server.base}/room/${host.room.roomId}`);
+      await page.click(tid('join-submit'));
+      await page.waitForSelector(tid('lobby'));
+      host.send('fillBots');
+      await host.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
+      host.send('start');
+      await page.waitForSelector(tid('table-canvas'));
+      // A round's reveal has moved pawns: the view's values are no longer all 0.
+      let shown = await pawnsShown(page);
+      for (let waited = 0; Object.values(shown.tracks).every((ps) => ps.every((p) => p.value === 0)); waited += 200) {
+        if (waited > 60_000) throw new Error('no pawn moved within 60 s');
+        await page.waitForTimeout(200);
+        shown = await pawnsShown(page);
+      }
+      // Catch the table at rest (the bots keep playing: the view may move on meanwhile, so read both together).
+      for (let waited = 0; shown.busy; waited += 50) {
+        if (waited > 20_000) throw new Error('the table did not settle within 20 s');
+        await page.waitForTimeout(50);
+        shown = await pawnsShown(page);
+      }
+      for (const [track, pawns] of Object.entries(shown.tracks)) {
+        expect({ track, pawns: pawns.length }).toEqual({ track, pawns: 3 });
+        // x grows with the value, one x per value: the pawns stand on the view's squares (the track is linear).
+        const byValue = [...pawns].sort((a, b) => a.value - b.value);
+        for (let i = 1; i < byValue.length; i++) {
+          const [a, b] = [byValue[i - 1], byValue[i]];
+          if (a.value === b.value) expect(Math.abs(a.x - b.x)).toBeLessThan(0.5);
+          else expect(b.x - a.x).toBeGreaterThan(1);
+        }
+        const distinct = byValue.filter((p, i) => i === 0 || p.value !== byValue[i - 1].value);
+        if (distinct.length === 3) {
+          const [p, q, r] = distinct;
+          const perPoint = (q.x - p.x) / (q.value - p.value);
+          expect(Math.abs(r.x - (p.x + (r.value - p.value) * perPoint))).toBeLessThan(0.5);
+        }
+      }
+    } finally {
+      await page.close();
+      await host.leave();
+    }
+  }, 120_000);
 });

@@ -90,7 +90,8 @@ export class PawnsWidget {
   private move(key: string, seat: number, radius: number, x: number, y: number, instant: boolean): boolean {
     let pawn = this.pawns.get(key);
     if (!pawn) {
-      const g = new Container();
+      // Labelled for the browser tests (where the pawns land: tests/e2e/gifttrap-scene.test.ts).
+      const g = new Container({ label: `pawn:${key}` });
       g.addChild(new Graphics().circle(0, 0, radius).fill(playerColorNum(seat)).stroke({ width: 2, color: 0xffffff }));
       pawn = { g, x, y, placed: false };
       this.pawns.set(key, pawn);
