@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { GLYPHS, glyphKey } from '../src/art/glyphs.js';
+import { GLYPHS, glyphKey, type AtlasMap } from '../src/art/glyphs.js';
 import { CARD_DATA } from '../../shared/src/games/gifttrap/catalogue-data.js';
 
 /** Pixels of one glyph in the sheet: the largest use (a gift card's picture, on a 2× screen). */
@@ -23,18 +23,6 @@ export const GLYPH_PX = 128;
  */
 const GAP_PX = 16;
 const PITCH = GLYPH_PX + GAP_PX;
-
-/** The frame map, as the client fetches it (src/art/icons.ts has the same). */
-export interface AtlasMap {
-  /** Each glyph's width and height in the sheet. */
-  size: number;
-  width: number;
-  height: number;
-  /** Emoji (glyphKey) → the top-left corner of its cell. */
-  frames: Record<string, [x: number, y: number]>;
-  /** The manifest: glyph name → emoji (glyphKey). */
-  names: Record<string, string>;
-}
 
 /** Every glyph the client draws: the manifest's, then the gifts', each once, as keys (glyphKey). */
 export function atlasGlyphs(): string[] {

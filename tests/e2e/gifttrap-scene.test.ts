@@ -9,12 +9,11 @@
  *
  * Needs `npm run build` first.
  */
-import '../../server/testing/ws-setup.js';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { createRoom } from '../../server/testing/harness.js';
 import { openPage, startBotTable, tid } from './harness.js';
 import { useBrowserAndServer } from './use-browser.js';
+import { watchBots } from './watch-bots.js';
 
 const t = useBrowserAndServer({ FIRESIDE_BOT_DELAY_MS: '300' });
 
@@ -87,17 +86,8 @@ async function pawnsShown(page: Page): Promise<{ busy: boolean; round: number; g
 
 describe('the Gift Trap pawns', () => {
   it('land, once the reveal has played on the timeline, on the squares the view gives', async () => {
-    const host = await createRoom(t.server.base, { game: 'gifttrap', name: 'Hostess', players: 3 });
-    const page = await openPage(t.browser, { viewport: { width: 1280, height: 900 } });
+    const page = await watchBots(t, 'gifttrap', 3, 'en');
     try {
-      await page.addInitScript(() => localStorage.setItem('fireside:nickname', 'Viewer'));
-      await page.goto(`${t.server.base}/room/${host.room.roomId}`);
-      await page.click(tid('join-submit'));
-      await page.waitForSelector(tid('lobby'));
-      host.send('fillBots');
-      await host.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
-      host.send('start');
-      await page.waitForSelector(tid('table-canvas'));
       // A round's reveal has moved pawns: the view's values are no longer all 0.
       let shown = await pawnsShown(page);
       for (let waited = 0; Object.values(shown.tracks).every((ps) => ps.every((p) => p.value === 0)); waited += 200) {
@@ -129,7 +119,6 @@ describe('the Gift Trap pawns', () => {
       }
     } finally {
       await page.close();
-      await host.leave();
     }
   }, 120_000);
 });

@@ -8,39 +8,16 @@
  * client, not seated). The figures on the card are checked against the
  * match's own record in the public view the page decoded.
  */
-import '../../server/testing/ws-setup.js';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { createRoom, type Player } from '../../server/testing/harness.js';
-import { ARTIFACTS, PHONE, openPage, tid } from './harness.js';
+import { ARTIFACTS, PHONE, tid } from './harness.js';
 import { useBrowserAndServer } from './use-browser.js';
+import { watchBots } from './watch-bots.js';
 
 const env = useBrowserAndServer({ FIRESIDE_BOT_DELAY_MS: '150' });
-const hosts: Player[] = [];
-afterAll(async () => {
-  await Promise.all(hosts.map((h) => h.leave()));
-});
 
 const SUMMARY = tid('round-summary');
-
-async function watchBots(game: string, players: number, lang: string, phone = false): Promise<Page> {
-  const host = await createRoom(env.server.base, { game, name: 'Hostess', players });
-  hosts.push(host);
-  const page = await openPage(env.browser, phone ? PHONE : { viewport: { width: 1280, height: 900 } });
-  await page.addInitScript((l) => {
-    localStorage.setItem('fireside:lang', l);
-    localStorage.setItem('fireside:nickname', 'Viewer');
-  }, lang);
-  await page.goto(`${env.server.base}/room/${host.room.roomId}`);
-  await page.click(tid('join-submit'));
-  await page.waitForSelector(tid('lobby'));
-  host.send('fillBots');
-  await host.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
-  host.send('start');
-  await page.waitForSelector(tid('table-canvas'));
-  return page;
-}
 
 interface Shown {
   key: string;
@@ -111,7 +88,7 @@ describe('round summaries', () => {
   it.each(cases)(
     '%s: each round ends with a summary, the last one before the results',
     async (game, players, lang, phone) => {
-      const page = await watchBots(game, players, lang, phone);
+      const page = await watchBots(env, game, players, lang, phone ? PHONE : undefined);
 
       // A round ends: its summary tells the match's own figures.
       // (Santa's and Wind City's wait for the board's moves to land: with bots

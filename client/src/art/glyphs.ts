@@ -47,3 +47,15 @@ export type Glyph = GlyphName | (string & {});
 export function glyphKey(emoji: string): string {
   return emoji.replace(/\uFE0F/g, '');
 }
+
+/** The atlas's frame map, as build/atlas.ts writes it and the client fetches it (art/icons.ts). */
+export interface AtlasMap {
+  /** Each glyph's width and height in the sheet. */
+  size: number;
+  width: number;
+  height: number;
+  /** Emoji (glyphKey) → the top-left corner of its cell. */
+  frames: Record<string, [x: number, y: number]>;
+  /** The manifest: glyph name → emoji (glyphKey). */
+  names: Record<string, string>;
+}

@@ -6,18 +6,11 @@
  */
 import atlasUrl from './generated/atlas.svg?url';
 import mapUrl from './generated/atlas.json?url';
-import { glyphKey, type Glyph } from './glyphs.js';
+import { glyphKey, type AtlasMap, type Glyph } from './glyphs.js';
+
+export type { AtlasMap };
 
 export { atlasUrl };
-
-/** As build/atlas.ts writes it: each emoji's cell, and the manifest's names for them. */
-export interface AtlasMap {
-  size: number;
-  width: number;
-  height: number;
-  frames: Record<string, [x: number, y: number]>;
-  names: Record<string, string>;
-}
 
 let map: AtlasMap | null = null;
 let loading: Promise<AtlasMap | null> | null = null;

@@ -1,0 +1,34 @@
+/**
+ * A page that watches bots play: the room's host is an SDK client, not
+ * seated; the page joins as a spectator ("Viewer") in `lang`, the host fills
+ * every seat with bots and starts. Resolves once the table's canvas is there.
+ * The host leaves when the page closes.
+ */
+import '../../server/testing/ws-setup.js';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { createRoom } from '../../server/testing/harness.js';
+import { openPage, tid } from './harness.js';
+
+export async function watchBots(
+  env: { server: { base: string }; browser: Browser },
+  game: string,
+  players: number,
+  lang: string,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+): Promise<Page> {
+  const host = await createRoom(env.server.base, { game, name: 'Hostess', players });
+  const page = await openPage(env.browser, options);
+  page.once('close', () => void host.leave().catch(() => undefined));
+  await page.addInitScript((l) => {
+    localStorage.setItem('fireside:lang', l);
+    localStorage.setItem('fireside:nickname', 'Viewer');
+  }, lang);
+  await page.goto(`${env.server.base}/room/${host.room.roomId}`);
+  await page.click(tid('join-submit'));
+  await page.waitForSelector(tid('lobby'));
+  host.send('fillBots');
+  await host.until((s) => s.seats.every((x: { kind: string }) => x.kind === 'bot'));
+  host.send('start');
+  await page.waitForSelector(tid('table-canvas'));
+  return page;
+}
