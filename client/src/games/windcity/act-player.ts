@@ -52,7 +52,6 @@ export class ActPlayer {
   hurricane: SquareId | null = null;
   /** The caption while an act plays (else the scene shows the latest event). */
   caption: string | null = null;
-  playing = false;
   /** The act being animated: its card and plan are shown on the card panel meanwhile. */
   current: ActRecord | null = null;
   /** How much of the view's act has been shown: its turn, resolved segments, and whether its end was shown. */
@@ -61,6 +60,11 @@ export class ActPlayer {
   constructor(readonly stage: ActStage) {
     stage.timeline.speed = () => (this.catchingUp() ? 1 / CATCH_UP : 1);
     stage.timeline.onIdle = () => this.ended();
+  }
+
+  /** Is an act being animated? Its beats are on the timeline, which plays nothing else. */
+  get playing(): boolean {
+    return this.stage.timeline.busy;
   }
 
   /** A newer act is already waiting (the table catches up). */
@@ -72,7 +76,6 @@ export class ActPlayer {
   /** A new match: its board as it is, and the trail of its act so far, without animation. */
   reset(v: WindCityPublicView): void {
     this.stage.timeline.flush();
-    this.playing = false;
     this.current = null;
     this.caption = null;
     this.shown = v.act ? { turn: v.act.turn, segs: resolved(v.act), done: v.act.done } : null;
@@ -117,14 +120,12 @@ export class ActPlayer {
     if (newTurn) beats.push((done) => this.revealBeat(act, done));
     for (let i = from; i < n; i++) beats.push(...this.segmentBeats(act, act.segments[i]));
     if (endNow) beats.push(this.endBeat(act));
-    this.playing = true;
     this.current = act;
     this.stage.timeline.add(...beats);
   }
 
   /** The timeline has played the act to its end. */
   private ended(): void {
-    this.playing = false;
     this.current = null;
     this.caption = null;
     // Anything that changed meanwhile (a newer act) is shown now.
