@@ -8,16 +8,16 @@
  * Needs `npm run build` first. Screenshots: tests/artifacts/canvas-fallback-*.png.
  */
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ARTIFACTS, CHROMIUM_ARGS, openPage, startBotTable, startBuiltServer, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openPage, startBotTable, startBuiltServer, type ServerProcess } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startBuiltServer({ FIRESIDE_BOT_DELAY_MS: '300' });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, '--disable-webgl', '--disable-3d-apis'] });
+  browser = await launchChromium(['--disable-webgl', '--disable-3d-apis']);
 }, 60_000);
 
 afterAll(async () => {

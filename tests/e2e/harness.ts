@@ -8,14 +8,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS } from '../load/lib/chromium.mjs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { launchChromium } from '../load/lib/chromium.mjs';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// The browser tests' flags, shared with the load scripts (tests/load/lib/chromium.mjs).
-export { CHROMIUM_ARGS };
+// Debian's Chromium (or CHROMIUM_PATH's) with the browser tests' flags, shared with the load
+// scripts (tests/load/lib/chromium.mjs): launchChromium(extraArgs?).
+export { launchChromium };
 
 export const tid = (id: string) => `[data-testid="${id}"]`;
 
@@ -93,10 +93,6 @@ export async function startBuiltServer(env: Record<string, string> = {}, fixedPo
       await waitExit(5000);
     },
   };
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** The localStorage flag that makes a production page expose window.__fireside (client/src/testing.ts). */

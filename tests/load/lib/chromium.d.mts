@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
 
 export const CHROMIUM_ARGS: string[];
-export function launchChromium(): Promise<Browser>;
+export const CHROMIUM: string;
+export function launchChromium(extraArgs?: string[]): Promise<Browser>;
