@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { MeasuredPlayer } from './lib/measured-player.mjs';
-import { freePort, pct, sleep, startServer } from './lib/util.mjs';
+import { freePort, pct, procStats, sleep, startServer } from './lib/util.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
 const CLIENTS = Number(args.clients ?? 2000);
@@ -110,14 +110,6 @@ async function wholeGames(env) {
     server.child.kill('SIGKILL');
   }
   return out;
-}
-
-/** The server process's CPU time (s) and resident memory (bytes), from /proc. */
-function procStats(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime, in clock ticks (100/s on Linux)
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-  return { cpu: ticks / 100, rss };
 }
 
 /**

@@ -26,13 +26,12 @@ import {
   own,
   pgReader,
   postgresPids,
-  procStats,
   redisReader,
   scrape,
   startCluster,
   sumStats,
 } from './lib/cluster-procs.mjs';
-import { sleep } from './lib/util.mjs';
+import { procStats, sleep } from './lib/util.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
 const STEPS = (args.steps ?? '15,30,60,90').split(',').map(Number);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { freePort, sleep, UNLIMITED_ENV } from './util.mjs';
+import { freePort, procStats, sleep, UNLIMITED_ENV } from './util.mjs';
 
 const { startRedisServer } = await import('../../../server/testing/redis-server.ts');
 const { startPgCluster } = await import('../../../server/testing/pg-cluster.ts');
@@ -85,17 +85,6 @@ export function own(child) {
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-}
-
-/** CPU time (s: utime + stime, 100 ticks a second) and resident memory (bytes) of a process, from /proc; null once it is gone. */
-export function procStats(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    return { cpu: (Number(stat[11]) + Number(stat[12])) / 100, rss, ppid: Number(stat[1]) };
-  } catch {
-    return null;
-  }
 }
 
 /** CPU time (s) the whole machine spent busy (all cores: user, nice, system, irq, softirq, steal), from /proc/stat. */

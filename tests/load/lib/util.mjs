@@ -1,7 +1,7 @@
-// Small helpers the load scripts share: ports, percentiles, waiting, and
-// starting the built server in a child process.
+// Small helpers the load scripts share: ports, percentiles, waiting, a
+// process's CPU and memory, and starting the built server in a child process.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,4 +59,15 @@ export async function startServer(env = {}, prefix = 'fireside-bench-') {
     await sleep(20);
   }
   return { child, port, base, dataDir };
+}
+
+/** CPU time (s: utime + stime, 100 ticks a second) and resident memory (bytes) of a process, from /proc; null once it is gone. */
+export function procStats(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    return { cpu: (Number(stat[11]) + Number(stat[12])) / 100, rss, ppid: Number(stat[1]) };
+  } catch {
+    return null;
+  }
 }
