@@ -53,11 +53,6 @@ export class Motion {
     host.timeline.onIdle = () => this.settle();
   }
 
-  /** Is a move still being animated (tests wait for the table to settle)? */
-  get busy(): boolean {
-    return this.host.timeline.busy;
-  }
-
   /** The seat whose move is being animated (its tween places its counter). */
   get mover(): number | null {
     return this.running?.kind === 'move' ? this.running.seat : null;

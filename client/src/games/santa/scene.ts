@@ -160,7 +160,7 @@ export class SantaScene extends OnDemandScene {
     this.plates.forEach((plate, seat) => plate.update(plateLook(s, L, seat)));
     this.hand.update(handLooks(s, L));
     // A new size: moves being animated jump to their end.
-    if (moved && this.motion.busy) this.motion.flush();
+    if (moved && this.busy) this.motion.flush();
     this.setHover(this.hoverHouse);
   }
 
