@@ -121,6 +121,26 @@ describe('round summaries', () => {
         await page.waitForTimeout(14_000); // longer than the countdown and the room's own wait before the results
         expect((await readSummary(page, true, 1_000)).key).toBe(last.key);
         expect(await page.$(tid('end-screen'))).toBeNull();
+        // A card taller than the table it sits on (a long last round, a short frame):
+        // its text scrolls inside it, and Continue, scrolled into view, is what a click
+        // at its middle reaches, whatever the overflow. (CI once found the countdown
+        // bar, then drawn inside the scroller, over it: only at some heights.)
+        const covered = await page.$eval(SUMMARY, (card) => {
+          const natural = card.scrollHeight;
+          const button = card.querySelector('button')!;
+          const missed: string[] = [];
+          for (let cut = 0; cut <= 120; cut += 1) {
+            (card as HTMLElement).style.maxHeight = `${natural - cut}px`;
+            button.scrollIntoView({ block: 'nearest' });
+            const b = button.getBoundingClientRect();
+            const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            if (!button.contains(hit)) missed.push(`${cut}px: ${hit?.className}`);
+          }
+          (card as HTMLElement).style.maxHeight = `${natural - 40}px`;
+          return missed;
+        });
+        expect(covered).toEqual([]);
+        await page.screenshot({ path: path.join(ARTIFACTS, `round-summary-${game}-${lang}-scrolled.png`) });
         await page.click(tid('round-summary-continue'));
         await page.waitForSelector(tid('end-screen'), { timeout: 5_000 });
       }

@@ -40,6 +40,8 @@ export class RoundSummaries {
   /** The card was touched or clicked: no countdown for it. */
   private held = false;
   private bar: HTMLElement | null = null;
+  /** The open card's parts that a refresh changes. */
+  private parts: { title: HTMLElement; body: HTMLElement; go: HTMLElement } | null = null;
   /** A summary waiting for the board's animations to end. */
   private pending: SummaryContent | null = null;
   private busy: () => boolean = () => false;
@@ -108,6 +110,7 @@ export class RoundSummaries {
     this.open = null;
     this.el.hidden = true;
     this.el.replaceChildren();
+    this.parts = null;
     if (!this.pending) {
       clearInterval(this.timer);
       this.timer = 0;
@@ -134,16 +137,38 @@ export class RoundSummaries {
   private show(content: SummaryContent): void {
     this.left = content.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
     this.held = false;
+    this.parts = null; // another round: a card of its own
     this.render(content);
     this.el.hidden = false;
     // No pointerleave comes when a card is hidden under the pointer (Continue): ask again.
     this.paused = this.el.matches(':hover') || this.el.contains(document.activeElement);
   }
 
+  /**
+   * Draw the card, or refresh the one up (same round, newer text) in place: the
+   * Continue button is never replaced under a pointer about to click it.
+   */
   private render(content: SummaryContent): void {
     this.open = content;
+    const card = this.el.firstElementChild as HTMLElement | null;
+    if (card && this.parts) {
+      this.parts.title.textContent = content.title;
+      this.parts.body.replaceWith(content.body);
+      this.parts.body = content.body;
+      this.parts.go.textContent = this.continueLabel(content);
+      card.dataset.key = content.key;
+      card.dataset.final = String(content.final);
+      return;
+    }
     const total = content.final ? FINAL_SUMMARY_MS : SUMMARY_MS;
     this.bar = h('div', { class: 'round-summary-bar', style: { transform: `scaleX(${this.left / total})` } });
+    const title = h('h2', { class: 'round-summary-title', id: 'round-summary-title' }, content.title);
+    const go = h(
+      'button',
+      { class: 'btn btn-primary', type: 'button', testid: 'round-summary-continue', onclick: () => this.close() },
+      this.continueLabel(content),
+    );
+    this.parts = { title, body: content.body, go };
     this.el.replaceChildren(
       h(
         'section',
@@ -155,20 +180,16 @@ export class RoundSummaries {
           testid: 'round-summary',
           dataset: { key: content.key, final: String(content.final) },
         },
-        h('h2', { class: 'round-summary-title', id: 'round-summary-title' }, content.title),
-        content.body,
-        h(
-          'div',
-          { class: 'round-summary-foot' },
-          h(
-            'button',
-            { class: 'btn btn-primary', type: 'button', testid: 'round-summary-continue', onclick: () => this.close() },
-            t(content.final ? 'game.summary.results' : 'game.summary.continue'),
-          ),
-        ),
+        // The text scrolls inside the card when it is taller than the table; the
+        // countdown bar stays outside the scroller, along the card's bottom edge.
+        h('div', { class: 'round-summary-scroll' }, title, content.body, h('div', { class: 'round-summary-foot' }, go)),
         this.bar,
       ),
     );
+  }
+
+  private continueLabel(content: SummaryContent): string {
+    return t(content.final ? 'game.summary.results' : 'game.summary.continue');
   }
 
   private tick(): void {
