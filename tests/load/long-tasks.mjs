@@ -7,7 +7,10 @@
 // software compositing (headless Chromium with --disable-gpu, as in the
 // tests): a phone's GPU compositor never reads the canvas back.
 //
-//   npm run build && node tests/load/long-tasks.mjs [seconds=30] [games=gifttrap,santa,windcity] [botDelay=600] [lang=fr] [throttle=1] [gpu=1]
+//   npm run build && node tests/load/long-tasks.mjs [seconds=30] [games=gifttrap,santa,windcity] [botDelay=600] [lang=fr] [throttle=1] [gpu=1] [keepTrace=1] [profile=1]
+//
+// profile=1 also samples the page's JavaScript and prints the functions with the most self time
+// (build the client with `npx vite build --minify false` in client/ first, for readable names).
 //
 // throttle=4 is DevTools' "mid-tier mobile" CPU. Run it on a quiet machine:
 // the figures are CPU time.
@@ -42,6 +45,19 @@ function mainThreadTime(trace) {
   }
   for (const k of Object.keys(sum)) sum[k] = Math.round(sum[k]);
   return sum;
+}
+
+/** The functions with the most self time in a CDP CPU profile (sampled), and where they are. */
+function printProfile(game, profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const f = byId.get(profile.samples[i]).callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  console.log(`${game}: JavaScript self time by function (ms, sampled)`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${ms.toFixed(0).padStart(7)}  ${key}`);
 }
 
 /** A room of bots only: its host (not seated: a spectator may start) fills the seats and starts. */
@@ -96,11 +112,14 @@ try {
     await sleep(2000); // the table's first draw is loading, not play
     const from = await page.evaluate(() => performance.now());
     const trace = path.join(os.tmpdir(), `fireside-longtasks-${game}.json`);
+    if (args.profile === '1') await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     await browser.startTracing(page, { path: trace, categories: ['toplevel', 'devtools.timeline', 'blink', 'gpu', 'cc', 'v8'] });
     await sleep(SECONDS * 1000);
     await browser.stopTracing();
+    if (args.profile === '1') printProfile(game, (await cdp.send('Profiler.stop')).profile);
     const where = mainThreadTime(JSON.parse(fs.readFileSync(trace, 'utf8')));
-    fs.rmSync(trace, { force: true });
+    if (args.keepTrace === '1') console.log(`${game}: trace kept at ${trace} (open it in chrome://tracing or DevTools)`);
+    else fs.rmSync(trace, { force: true });
     const tasks = await page.evaluate((t0) => window.__longTasks.filter((e) => e.at >= t0), from);
     const status = await page.evaluate(() => document.querySelector('[data-testid="phase-title"]')?.textContent ?? '');
     const total = tasks.reduce((n, e) => n + e.ms, 0);
