@@ -12,7 +12,7 @@ import { freePort, startBuiltServer, type ServerProcess } from '../../e2e/harnes
 export interface ClusterProcess {
   /** http://127.0.0.1:<port>: where a client first reaches this process. */
   url: string;
-  /** FIRESIDE_PUBLIC_ADDRESS: 127.0.0.1:<port>. */
+  /** FIRESIDE_PUBLIC_ADDRESS: 127.0.0.1:<port>, or what startCluster's addressOf says. */
   publicAddress: string;
   server: ServerProcess;
   /** Rooms loaded in this process (`/healthz`). */
@@ -35,7 +35,16 @@ export interface TestCluster {
 /** Settings of every process: fast bots, rooms unloaded 2 s after everyone left. */
 const BASE_ENV = { FIRESIDE_BOT_DELAY_MS: '5', FIRESIDE_IDLE_SECONDS: '2', FIRESIDE_LOG_FORMAT: 'json' };
 
-export async function startCluster(n: number, env: Record<string, string> = {}): Promise<TestCluster> {
+/**
+ * @param addressOf each process's public address from its port and its place
+ *   (default: `127.0.0.1:<port>`, straight to it; a front door may route
+ *   `<door>/p<i>` instead, helpers/front-door.ts)
+ */
+export async function startCluster(
+  n: number,
+  env: Record<string, string> = {},
+  addressOf: (port: number, i: number) => string = (port) => `127.0.0.1:${port}`,
+): Promise<TestCluster> {
   const redis = await startRedisServer();
   const pg = await startPgCluster().catch(async (e) => {
     await redis.stop();
@@ -43,16 +52,16 @@ export async function startCluster(n: number, env: Record<string, string> = {}):
   });
   const processes: ClusterProcess[] = [];
   const retired: ServerProcess[] = [];
-  const launch = async (more: Record<string, string>, fixedPort?: number): Promise<ClusterProcess> => {
+  const launch = async (i: number, more: Record<string, string>, fixedPort?: number): Promise<ClusterProcess> => {
     const port = fixedPort ?? (await freePort());
-    const publicAddress = `127.0.0.1:${port}`;
+    const publicAddress = addressOf(port, i);
     const cluster = { REDIS_URL: redis.url, DATABASE_URL: pg.url, FIRESIDE_PUBLIC_ADDRESS: publicAddress };
     const server = await startBuiltServer({ ...BASE_ENV, ...cluster, ...env, ...more }, port);
-    const url = `http://${publicAddress}`;
+    const url = `http://127.0.0.1:${port}`;
     return { url, publicAddress, server, rooms: async () => ((await (await fetch(`${url}/healthz`)).json()) as { rooms: number }).rooms };
   };
   const add = async (more: Record<string, string> = {}): Promise<ClusterProcess> => {
-    const proc = await launch(more);
+    const proc = await launch(processes.length, more);
     processes.push(proc);
     return proc;
   };
@@ -60,7 +69,7 @@ export async function startCluster(n: number, env: Record<string, string> = {}):
     const old = processes[i];
     await old.server.stop();
     retired.push(old.server);
-    processes[i] = await launch({}, old.server.port);
+    processes[i] = await launch(i, {}, old.server.port);
     return processes[i];
   };
   const stop = async () => {

@@ -1,14 +1,17 @@
 /**
- * The reverse proxy in front of a test cluster, for its HTTP requests only
- * (matchmaking, APIs): a WebSocket goes straight to its process's public
- * address, as the seat reservation says. Like docs/self-hosting.md's proxy
- * with a fallback (nginx's `proxy_next_upstream error`): a path starting
- * with `/p<i>` goes to process i, any other to the processes in turn; a
- * process that refuses the connection (dead, or restarting) is skipped for
- * the next one.
+ * The reverse proxy in front of a test cluster. Like docs/self-hosting.md's
+ * proxy with a fallback (nginx's `proxy_next_upstream error`): a path
+ * starting with `/p<i>` goes to process i, any other to the processes in
+ * turn; a process that refuses the connection (dead, or restarting) is
+ * skipped for the next one.
+ *
+ * WebSockets: a process whose public address is `<door>/p<i>` (as in the
+ * cluster compose file, where Caddy routes `/f<i>`) gets its clients'
+ * WebSockets through the door; a process announcing its own port gets them
+ * straight.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
 export interface FrontDoor {
   url: string;
@@ -70,6 +73,30 @@ export async function startFrontDoor(targets: () => string[]): Promise<FrontDoor
       res.end(JSON.stringify({ error: 'no process answers' }));
     })().catch(() => res.destroy());
   });
+  const tunnels = new Set<net.Socket>();
+  server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+    const m = /^\/p(\d+)(\/.*)$/.exec(req.url ?? '');
+    const target = m && targets()[Number(m[1])];
+    if (!m || !target) return void socket.destroy();
+    tunnels.add(socket);
+    socket.on('close', () => tunnels.delete(socket));
+    // The upgrade request again, to the process, without the /p<i> prefix; then bytes both ways.
+    const { hostname, port } = new URL(target);
+    const upstream = net.connect(Number(port), hostname, () => {
+      const lines = [`${req.method} ${m[2]} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(lines.join('\r\n') + '\r\n\r\n');
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    tunnels.add(upstream);
+    upstream.on('close', () => tunnels.delete(upstream));
+    // A dead process: the client's socket closes, as a proxy's would.
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+    socket.on('close', () => upstream.destroy());
+    upstream.on('close', () => socket.destroy());
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -79,6 +106,7 @@ export async function startFrontDoor(targets: () => string[]): Promise<FrontDoor
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        for (const t of tunnels) t.destroy();
         server.close(() => resolve());
       }),
   };
