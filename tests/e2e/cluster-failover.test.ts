@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startCluster, type TestCluster } from '../integration/helpers/cluster.js';
 import { startFrontDoor, type FrontDoor } from '../integration/helpers/front-door.js';
-import { ARTIFACTS, launchChromium, openPage, startBotTable, tid } from './harness.js';
+import { ARTIFACTS, launchChromium, openPage, quietView, startBotTable, tid } from './harness.js';
 
 let cluster: TestCluster;
 let door: FrontDoor;
@@ -41,18 +41,6 @@ function whereAmI(page: Page): Promise<{ roomId: string; open: boolean }> {
 
 /** The houses the page offers to click (Santa's setup: an away marker or a starting house). */
 const HOUSES = '[data-testid^="house-"]';
-
-/** Wait until the page's decoded view has not changed for a second: the bots wait on the page's player. */
-async function quietView(page: Page): Promise<string> {
-  let last = '';
-  for (let stable = 0; stable < 10;) {
-    await page.waitForTimeout(100);
-    const v = await page.evaluate(() => (window as any).__fireside.viewJson() as string);
-    stable = v === last ? stable + 1 : 0;
-    last = v;
-  }
-  return last;
-}
 
 describe('a cluster process dies under a browser', () => {
   it('kill -9 of the room’s process: "reconnecting", then the same table on a survivor, and the next move is accepted', async () => {

@@ -173,3 +173,18 @@ export async function startBotTable(page: Page, base: string, game: string, lang
 
 /** A phone's page: 390×844 at device pixel ratio 2, touch. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/**
+ * The page's decoded public view once it has not changed for a second: the
+ * bots have done what they can and the match waits on the page's player.
+ */
+export async function quietView(page: Page): Promise<string> {
+  let last = '';
+  for (let stable = 0; stable < 10;) {
+    await page.waitForTimeout(100);
+    const v = await page.evaluate(() => (window as unknown as { __fireside: { viewJson(): string } }).__fireside.viewJson());
+    stable = v === last ? stable + 1 : 0;
+    last = v;
+  }
+  return last;
+}

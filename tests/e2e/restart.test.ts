@@ -9,7 +9,7 @@ import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
+import { ARTIFACTS, launchChromium, openContext, quietView, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -89,13 +89,7 @@ describe('server restart', () => {
     await page.click(tid('start-game'));
     await page.waitForFunction(() => (window as any).__fireside?.room?.state?.status === 'playing', null, { timeout: 15_000 });
     // A quiet moment: the bots have done what they can and the match waits on Bea.
-    let viewBefore = '';
-    for (let stable = 0; stable < 10;) {
-      await page.waitForTimeout(100);
-      const v = await page.evaluate(() => (window as any).__fireside.viewJson() as string);
-      stable = v === viewBefore ? stable + 1 : 0;
-      viewBefore = v;
-    }
+    const viewBefore = await quietView(page);
     const before = await whereAmI(page);
 
     const killed = restartSameServer('kill');
