@@ -14,12 +14,12 @@
 //
 // throttle=4 is DevTools' "mid-tier mobile" CPU. Run it on a quiet machine:
 // the figures are CPU time.
-import { chromium } from 'playwright-core';
 /* global window, document -- page callbacks run in the page */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, sleep } from './lib/util.mjs';
+import { launchChromium } from './lib/chromium.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
 const SECONDS = Number(args.seconds ?? 30);
@@ -76,20 +76,8 @@ async function botTable(base, game) {
 }
 
 const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY) }, 'fireside-longtasks-');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  // gpu=1: compositing in Chromium's GPU process (SwiftShader standing in for a phone's GPU), where a
-  // WebGL canvas is not read back on the page's main thread; the default is the tests' software compositing.
-  args: [
-    '--no-sandbox',
-    ...(GPU ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : ['--disable-gpu']),
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+// gpu=1: compositing in Chromium's GPU process (lib/chromium.mjs); the default is the tests' software compositing.
+const browser = await launchChromium([], { gpu: GPU });
 const rows = [];
 try {
   for (const game of GAMES) {

@@ -1,7 +1,7 @@
 /**
- * Debian's Chromium for the load scripts (never a downloaded browser), with
- * the flags the browser tests use (tests/e2e/harness.ts has the same list, for
- * the jest side).
+ * Debian's Chromium (never a downloaded browser) with the flags of the
+ * browser tests, for them (tests/e2e/harness.ts re-exports launchChromium)
+ * and the load scripts.
  */
 import { chromium } from 'playwright-core';
 
@@ -18,7 +18,13 @@ export const CHROMIUM_ARGS = [
 /** Debian's Chromium, or the one CHROMIUM_PATH names. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** Chromium, headless, with the tests' flags and any `extraArgs` after them. */
-export function launchChromium(extraArgs = []) {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+/**
+ * Chromium, headless, with the tests' flags and any `extraArgs` after them.
+ * `gpu`: compositing in Chromium's GPU process (SwiftShader standing in for a
+ * phone's GPU, where a WebGL canvas is not read back on the page's main
+ * thread) instead of the tests' software compositing.
+ */
+export function launchChromium(extraArgs = [], { gpu = false } = {}) {
+  const base = gpu ? [...CHROMIUM_ARGS.filter((a) => a !== '--disable-gpu'), '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...base, ...extraArgs] });
 }
