@@ -15,6 +15,8 @@ import { join } from 'node:path';
 export interface RedisServer {
   url: string; // redis://127.0.0.1:<port>
   port: number;
+  /** The redis-server process (benchmarks read its CPU and memory). */
+  pid: number;
   dir: string; // temp dir: redis.log
   startupMs: number;
   stop(): Promise<void>;
@@ -108,7 +110,7 @@ export async function startRedisServer(opts: { timeoutMs?: number } = {}): Promi
           await shutdown(child);
           rmSync(dir, { recursive: true, force: true });
         };
-        return { url: `redis://127.0.0.1:${port}`, port, dir, startupMs: Date.now() - t0, stop };
+        return { url: `redis://127.0.0.1:${port}`, port, pid: child.pid!, dir, startupMs: Date.now() - t0, stop };
       }
       await shutdown(child);
       process.removeListener('exit', onExit);

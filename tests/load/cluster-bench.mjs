@@ -110,7 +110,7 @@ async function snapshot() {
     machine: machineBusy(),
     procs: servers.map((s) => procStats(s.pid)),
     gen: procStats(gen.pid),
-    redisProc: procStats(cluster.redisPid ?? 0),
+    redisProc: procStats(cluster.redis.pid),
     postgres: sumStats(pgPids),
     metrics: await Promise.all(servers.map((s) => scrape(s.base))),
     // Rooms a process stopped because its lease lapsed (a stall longer than the lease: docs/architecture.md), and rooms loaded from the store.
@@ -119,23 +119,6 @@ async function snapshot() {
     redis: await readRedis(),
     pg: await readPg(),
   };
-}
-
-/** The redis-server process (its pid is not kept by the helper): the one listening at our port. */
-cluster.redisPid = await redisPidOf(cluster.redis.port);
-async function redisPidOf(port) {
-  const { execFileSync } = await import('node:child_process');
-  try {
-    return (
-      Number(
-        execFileSync('pgrep', ['-f', `redis-server 127.0.0.1:${port}`], { encoding: 'utf8' })
-          .trim()
-          .split('\n')[0],
-      ) || null
-    );
-  } catch {
-    return null;
-  }
 }
 
 const steps = [];
