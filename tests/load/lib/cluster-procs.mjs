@@ -5,13 +5,12 @@
 // /metrics, Redis' INFO commandstats and Postgres' statistics.
 // Everything started here is registered for cleanup(), which the bench runs
 // on its way out, whatever the way (an error, Ctrl-C, SIGTERM).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { freePort, procStats, sleep, UNLIMITED_ENV } from './util.mjs';
+import { freePort, procStats, startServer } from './util.mjs';
 
 const { startRedisServer } = await import('../../../server/testing/redis-server.ts');
 const { startPgCluster } = await import('../../../server/testing/pg-cluster.ts');
@@ -35,29 +34,20 @@ export async function startCluster(n, env) {
   cleanups.push(async () => rmSync(logDir, { recursive: true, force: true }));
   const servers = [];
   // One at a time, as the integration tests: each process starts faster on a busy 2-core machine.
-  for (let i = 0; i < n; i++) servers.push(await startServer(i, { REDIS_URL: redis.url, DATABASE_URL: pgc.url, ...env }, logDir));
+  for (let i = 0; i < n; i++) servers.push(await startFireside(i, { REDIS_URL: redis.url, DATABASE_URL: pgc.url, ...env }, logDir));
   return { redis, pg: pgc, servers, logDir };
 }
 
-async function startServer(i, env, logDir) {
+/** Fireside process `i` in cluster mode, announcing its own port as its public address; its log in `logDir`. */
+async function startFireside(i, env, logDir) {
   const port = await freePort();
   const address = `127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'fireside-cluster-data-'));
   const logFile = join(logDir, `p${i}.log`);
-  const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['server/dist/index.js'], {
-    env: {
-      ...process.env,
-      ...UNLIMITED_ENV,
-      FIRESIDE_LOG_FORMAT: 'json',
-      ...env,
-      PORT: String(port),
-      FIRESIDE_PUBLIC_ADDRESS: address,
-      FIRESIDE_DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', log, log],
+  const { child, base, dataDir } = await startServer({ FIRESIDE_LOG_FORMAT: 'json', ...env, FIRESIDE_PUBLIC_ADDRESS: address }, 'fireside-cluster-data-', {
+    port,
+    logFile,
+    waitMs: 30_000,
   });
-  closeSync(log);
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const gone = new Promise((r) => child.once('exit', r));
@@ -66,17 +56,6 @@ async function startServer(i, env, logDir) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const base = `http://${address}`;
-  for (let k = 0; ; k++) {
-    if (child.exitCode !== null) throw new Error(`server ${i} exited (${child.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (k > 1500) throw new Error(`server ${i} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-    await sleep(20);
-  }
   return { i, child, pid: child.pid, port, address, base, logFile, log: () => readFileSync(logFile, 'utf8') };
 }
 

@@ -1,7 +1,7 @@
 // Small helpers the load scripts share: ports, percentiles, waiting, a
 // process's CPU and memory, and starting the built server in a child process.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,22 +40,34 @@ export async function until(pred, label, ms = 120_000) {
   }
 }
 
-/** Starts `server/dist/index.js` on a free port with its own data folder; resolves once /healthz answers. */
-export async function startServer(env = {}, prefix = 'fireside-bench-') {
-  const port = await freePort();
+/**
+ * Starts `server/dist/index.js` on a free port (or `port`) with its own data
+ * folder; resolves once /healthz answers. Its output goes to `logFile` if
+ * given (else only its stderr, to ours); a server that exits or does not
+ * answer within `waitMs` is an error (with its log's end), and is killed.
+ */
+export async function startServer(env = {}, prefix = 'fireside-bench-', { port = 0, logFile = '', waitMs = 12_000 } = {}) {
+  port ||= await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const log = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(process.execPath, ['server/dist/index.js'], {
     env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, ...UNLIMITED_ENV, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, logFile ? log : 'inherit'],
   });
+  if (logFile) closeSync(log);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  const failed = (why) => {
+    child.kill('SIGKILL');
+    return new Error(`server on port ${port} ${why}${logFile ? `:\n${readFileSync(logFile, 'utf8').slice(-3000)}` : ''}`);
+  };
+  for (const end = Date.now() + waitMs; ;) {
+    if (child.exitCode !== null) throw failed(`exited (${child.exitCode})`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {
       /* not up yet */
     }
-    if (i > 600) throw new Error('server did not start');
+    if (Date.now() > end) throw failed('did not start');
     await sleep(20);
   }
   return { child, port, base, dataDir };
