@@ -14,6 +14,7 @@
 import './lib/ws-global.mjs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ClusterPlayer } from './lib/cluster-player.mjs';
+import { rawSpectator } from './lib/raw-spectator.mjs';
 import { pct, sleep } from './lib/util.mjs';
 
 // The SDK announces each of its reconnection attempts on console.info.
@@ -26,7 +27,6 @@ const TABLES = [
   ['santa', 4],
   ['windcity', 5],
 ];
-const JOIN_ROOM = 10; // Colyseus Protocol.JOIN_ROOM
 const now = () => performance.timeOrigin + performance.now();
 
 const lag = monitorEventLoopDelay({ resolution: 5 });
@@ -41,28 +41,8 @@ let stopping = false;
 let killed = null;
 
 /** A spectator that joins through `base` without the SDK and never decodes. */
-async function rawSpectator(base, roomId, list) {
-  const res = await fetch(`${base}/matchmake/joinById/${roomId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ name: 'Watcher' }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const seat = await res.json();
-  if (!res.ok || seat.error) throw new Error(`join refused: ${seat.error ?? res.status}`);
-  const ws = new WebSocket(`ws://${seat.publicAddress}/${seat.processId}/${seat.roomId}?sessionId=${seat.sessionId}`);
-  ws.binaryType = 'arraybuffer';
-  await new Promise((resolve, reject) => {
-    ws.onmessage = (e) => {
-      if (new Uint8Array(e.data, 0, 1)[0] === JOIN_ROOM) {
-        ws.send(new Uint8Array([JOIN_ROOM]));
-        resolve();
-      }
-    };
-    ws.onerror = () => reject(new Error('socket error'));
-    ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
-  });
-  ws.address = seat.publicAddress;
+async function addSpectator(base, roomId, list) {
+  const ws = await rawSpectator(base, roomId);
   ws.onclose = () => {
     // Spectators of a killed process are lost with it (they do not rejoin): counted apart.
     if (!stopping && !ws.trimmed && ws.address !== killed?.address) disconnects++;
@@ -83,7 +63,7 @@ async function openRoom(i) {
   }
   rooms.push(entry);
   const n = Math.round((i + 1) * (PER_ROOM - 1)) - Math.round(i * (PER_ROOM - 1));
-  for (let s = 0; s < n; s++) await rawSpectator(BASES[(home + 1) % BASES.length], player.roomId, entry.spectators).catch(() => failedJoins++);
+  for (let s = 0; s < n; s++) await addSpectator(BASES[(home + 1) % BASES.length], player.roomId, entry.spectators).catch(() => failedJoins++);
 }
 
 /** Opens rooms, ten at a time, until there are `target`. */

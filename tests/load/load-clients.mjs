@@ -8,6 +8,7 @@
 //   node tests/load/load-clients.mjs <server base URL> <clients> <hold seconds>
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MeasuredPlayer } from './lib/measured-player.mjs';
+import { rawSpectator } from './lib/raw-spectator.mjs';
 import { pct, sleep } from './lib/util.mjs';
 
 const [base, clientsArg, holdArg] = process.argv.slice(2);
@@ -20,7 +21,6 @@ const TABLES = [
   ['santa', 4],
   ['windcity', 5],
 ];
-const JOIN_ROOM = 10; // Colyseus Protocol.JOIN_ROOM
 
 const say = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const lag = monitorEventLoopDelay({ resolution: 5 });
@@ -36,28 +36,9 @@ const players = [];
 const sockets = [];
 
 /** A spectator that joins without the SDK and never decodes (see the module comment). */
-async function rawSpectator(roomId) {
-  const res = await fetch(`${base}/matchmake/joinById/${roomId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ name: 'Watcher' }),
-  });
-  const seat = await res.json();
-  if (!res.ok || seat.error) throw new Error(`join refused: ${seat.error ?? res.status}`);
-  const r = seat.room ?? seat;
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/${r.processId}/${r.roomId}?sessionId=${seat.sessionId}`);
-  ws.binaryType = 'arraybuffer';
-  await new Promise((resolve, reject) => {
-    ws.onmessage = (e) => {
-      const first = new Uint8Array(e.data, 0, 1)[0];
-      if (first === JOIN_ROOM) {
-        ws.send(new Uint8Array([JOIN_ROOM]));
-        resolve();
-      }
-      if (holding) holdBytes += e.data.byteLength;
-    };
-    ws.onerror = () => reject(new Error('socket error'));
-    ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
+async function addSpectator(roomId) {
+  const ws = await rawSpectator(base, roomId, (bytes) => {
+    if (holding) holdBytes += bytes;
   });
   ws.onclose = () => {
     if (!stopping) disconnects++;
@@ -80,7 +61,7 @@ async function room(i) {
   connected++;
   const spectators = Math.round((i + 1) * (PER_ROOM - 1)) - Math.round(i * (PER_ROOM - 1));
   for (let s = 0; s < spectators; s++) {
-    await rawSpectator(player.room.roomId).catch(() => failedJoins++);
+    await addSpectator(player.room.roomId).catch(() => failedJoins++);
   }
   void (async () => {
     while (!stopping) {

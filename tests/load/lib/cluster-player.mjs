@@ -14,24 +14,12 @@
 import { Client } from '@colyseus/sdk';
 import { StateReader } from '@fireside/botclient';
 import { getGame, rngFromSeed } from '@fireside/shared';
+import { matchmake } from './raw-spectator.mjs';
 
 const SDK_RECONNECT_TRIES = 2; // as the bot client
 /** A control message (sit, fillBots, start, again) not followed by its effect is sent again after this. */
 const RESEND_MS = 1000;
 const now = () => performance.timeOrigin + performance.now();
-
-/** A matchmaking request through `base`: the seat reservation, or a thrown Error with the server's message. */
-async function matchmake(base, path, body) {
-  const res = await fetch(`${base}/matchmake/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const seat = await res.json();
-  if (!res.ok || seat.error) throw new Error(`${path}: ${seat.error ?? res.status}`);
-  return seat;
-}
 
 export class ClusterPlayer {
   /** [when (epoch ms), round trip ms] of each accepted intent. */
