@@ -15,6 +15,7 @@ import { Client } from '@colyseus/sdk';
 import { StateReader } from '@fireside/botclient';
 import { getGame, rngFromSeed } from '@fireside/shared';
 import { matchmake } from './raw-spectator.mjs';
+import { followAnswers, sendBotMove } from './bot-seat.mjs';
 
 const SDK_RECONNECT_TRIES = 2; // as the bot client
 /** A control message (sit, fillBots, start, again) not followed by its effect is sent again after this. */
@@ -83,19 +84,10 @@ export class ClusterPlayer {
       this.token = m.token;
       this.update();
     });
-    room.onMessage('error', (m) => {
-      if (!this.pending || m.id !== this.pending.id) return;
-      this.refused++;
-      this.pending = null;
-      this.update();
-    });
-    room.onMessage('accepted', (m) => {
-      if (!this.pending || m.id !== this.pending.id) return;
+    followAnswers(room, this, (pending) => {
       const t = now();
-      if (this.changedAt > this.pending.at) this.latencies.push([t, this.changedAt - this.pending.at]);
+      if (this.changedAt > pending.at) this.latencies.push([t, this.changedAt - pending.at]);
       this.accepts.push([t, this.address]);
-      this.pending = null;
-      this.update();
     });
     room.onMessage('*', () => {});
     room.onDrop(() => this.drops++);
@@ -153,12 +145,7 @@ export class ClusterPlayer {
       return this.control('again');
     }
     if (this.pending && now() - this.pending.at < 5000) return;
-    if (snap.status !== 'playing' || seat < 0 || !snap.seats[seat].awaiting || !snap.publicView) return;
-    const own = snap.seats[seat].secret ? JSON.parse(snap.seats[seat].secret) : null;
-    const action = this.game.botAction(snap.publicView, own, seat, this.rng, `bench:${seat}:${snap.matchNo}`);
-    if (action === null || action === undefined) return;
-    this.pending = { id: this.nextId++, at: now() };
-    this.room.send('intent', { action, id: this.pending.id });
+    sendBotMove(this, snap, seat, `bench:${seat}:${snap.matchNo}`, now());
   }
 
   /** Leaves for good; does not wait more than 2 s (a connection being replaced may never answer). */

@@ -8,6 +8,7 @@ import { Client } from '@colyseus/sdk';
 import { StateReader } from '@fireside/botclient';
 import { getGame, rngFromSeed } from '@fireside/shared';
 import { until } from './util.mjs';
+import { followAnswers, sendBotMove } from './bot-seat.mjs';
 
 const STATE_PATCH = 15; // Colyseus Protocol.ROOM_STATE_PATCH
 
@@ -36,17 +37,8 @@ export class MeasuredPlayer {
     this.unsized = [];
     this.onEnd = null;
     room.onMessage('welcome', (m) => (this.memberId = m.memberId));
-    room.onMessage('error', (m) => {
-      if (!this.pending || m.id !== this.pending.id) return;
-      this.refused++;
-      this.pending = null;
-      this.update();
-    });
-    room.onMessage('accepted', (m) => {
-      if (!this.pending || m.id !== this.pending.id) return;
-      if (this.changedAt > this.pending.at) this.latencies.push(this.changedAt - this.pending.at);
-      this.pending = null;
-      this.update();
+    followAnswers(room, this, (pending) => {
+      if (this.changedAt > pending.at) this.latencies.push(this.changedAt - pending.at);
     });
     room.onMessage('*', () => {});
     room.onLeave((code) => (this.left = code));
@@ -109,13 +101,8 @@ export class MeasuredPlayer {
       this.onEnd = null;
       return;
     }
-    if (this.pending || snap.status !== 'playing' || seat < 0 || !snap.seats[seat].awaiting || !snap.publicView) return;
-    const own = snap.seats[seat].secret ? JSON.parse(snap.seats[seat].secret) : null;
-    // The decoded view itself: bots only read it (engines are pure), and the load generator must stay light.
-    const action = this.game.botAction(snap.publicView, own, seat, this.rng, `bench:${seat}`);
-    if (action === null || action === undefined) return;
-    this.pending = { id: this.nextId++, at: performance.now() };
-    this.room.send('intent', { action, id: this.pending.id });
+    if (this.pending) return;
+    sendBotMove(this, snap, seat, `bench:${seat}`, performance.now());
   }
 
   leave() {
