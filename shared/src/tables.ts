@@ -23,6 +23,8 @@ export interface TableSummary {
   /** Names of the seats the game waits for now; [] in the lobby, once ended, and for a room not loaded. */
   awaiting: string[];
   matchNo: number;
+  /** The host closed the table to newcomers: an invite link no longer lets anyone new in. */
+  locked: boolean;
 }
 
 /** One home page asks for every table it holds a token for; more than this per request is refused. */

@@ -24,6 +24,7 @@ const KNOWN: Record<ClientMessageType, true> = {
   rename: true,
   standIn: true,
   remove: true,
+  lock: true,
   again: true,
 };
 export const KNOWN_TYPES = Object.keys(KNOWN) as ClientMessageType[];
@@ -246,7 +247,7 @@ function outOfPlace(ctx: Context): fc.Arbitrary<FuzzMessage>[] {
   const host = ctx.role === 'host';
   const lobby = ctx.status === 'lobby';
   const types: ClientMessageType[] = [];
-  if (!host) types.push('configure', 'addBot', 'fillBots', 'start', 'again', 'remove');
+  if (!host) types.push('configure', 'addBot', 'fillBots', 'start', 'again', 'remove', 'lock');
   if (!lobby) types.push('sit', 'stand', 'configure', 'addBot', 'removeBot', 'fillBots', 'start');
   if (lobby && ctx.role === 'spectator') types.push('stand');
   if (ctx.status !== 'ended') types.push('again');
@@ -303,6 +304,9 @@ export function invalidMessage(ctx: Context): fc.Arbitrary<FuzzMessage> {
   const badRemove = fc
     .oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(null), hostileObject)
     .map((memberId) => invalid('remove-bad-member', 'remove', { memberId }));
+  const badLock = fc
+    .oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null), fc.constant(undefined), hostileObject)
+    .map((locked) => invalid('lock-bad-value', 'lock', { locked }));
   const nonObjectPayload = fc.tuple(fc.constantFrom(...KNOWN_TYPES), nonObject).map(([t, p]) => invalid('non-object-payload', t, p));
   const unknown = fc.tuple(unknownType, fc.option(anyValue, { nil: undefined })).map(([t, p]) => invalid('unknown-type', t, p));
   return fc.oneof(
@@ -315,6 +319,7 @@ export function invalidMessage(ctx: Context): fc.Arbitrary<FuzzMessage> {
     badChat,
     badRename,
     badRemove,
+    badLock,
     invalidIntent(ctx),
     invalidIntent(ctx),
     ...outOfPlace(ctx),

@@ -8,12 +8,12 @@
  */
 import '../../server/testing/ws-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createRoom, joinRoom, roomLogOf, startedMatch, startServer, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+import { createRoom, joinRoom, roomLogOf, sleep, startedMatch, startServer, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
 
 let srv: TestServer;
 const players: Player[] = [];
 beforeAll(async () => {
-  srv = await startServer({ botDelayMs: 50, standInSeconds: 1 });
+  srv = await startServer({ botDelayMs: 50, standInSeconds: 1, reconnectSeconds: 2 });
 });
 afterAll(async () => {
   for (const p of players) await p.leave().catch(() => undefined);
@@ -95,19 +95,21 @@ describe('presence', () => {
     await bo.until(() => roomLogOf(bo).includes('host Bo'), 'logged');
   });
 
-  it('the host hands a seat to a bot and back; a player only their own; others are refused', async () => {
+  it('a player hands their own seat to a bot, the host gives it back; others are refused', async () => {
     const [ann, bo] = await match(['Ann', 'Bo']);
     bo.send('standIn', { seat: 0, on: true });
     await bo.until(() => bo.errors.some((e) => e.code === 'not-host'), 'refused');
-    ann.send('standIn', { seat: 1, on: true });
+    // Bo is here: his seat is his to hand over (room.host.test.ts has the rest of that rule).
+    await ann.expectError('standIn', { seat: 1, on: true }, 'player-here');
+    bo.send('standIn', { seat: 1, on: true });
     await ann.until((s) => s.seats[1].standIn === true, 'handed to a bot');
     await ann.until((s) => JSON.parse(s.view).picked[1] === true, 'the bot picked for Bo');
     bo.send('standIn', { seat: 1, on: false });
     await ann.until((s) => s.seats[1].standIn === false, 'Bo took it back');
     ann.send('standIn', { seat: 5, on: true });
     ann.send('standIn', { seat: 0, on: 'yes' });
-    await ann.until(() => ann.errors.length >= 2, 'bad input refused');
-    expect(ann.errors.map((e) => e.code)).toEqual(['bad-seat', 'bad-message']);
+    await ann.until(() => ann.errors.length >= 3, 'bad input refused');
+    expect(ann.errors.map((e) => e.code)).toEqual(['player-here', 'bad-seat', 'bad-message']);
     expect(roomLogOf(ann)).toEqual(expect.arrayContaining(['standin Bo', 'handback Bo']));
   });
 
@@ -119,6 +121,9 @@ describe('presence', () => {
     await ann.until(() => ann.errors.some((e) => e.code === 'still-here'), 'Bo is still here');
     const cyId = cy.welcome!.memberId;
     await cy.leave();
+    // Not before the reconnection window (2 s here) is over: a reload must not cost Cy her seat.
+    await ann.expectError('remove', { memberId: cyId }, 'still-reconnecting');
+    await sleep(2300);
     ann.send('remove', { memberId: cyId });
     await ann.until((s) => s.seats[2].kind === 'bot' && !s.members.has(cyId), 'Cy removed, a bot in seat 3');
     expect(roomLogOf(ann)).toContain('removed Cy');

@@ -58,6 +58,7 @@ export class Lobby {
             },
             addBot: (seat) => s.send('addBot', { seat }),
             removeBot: (seat) => s.send('removeBot', { seat }),
+            remove: (memberId) => s.send('remove', { memberId }),
           }),
         ),
         this.settings(snap),
@@ -126,6 +127,7 @@ export class Lobby {
               t('lobby.start'),
             ),
             filled ? null : h('p', { class: 'hint', testid: 'start-hint' }, t('lobby.startDisabled')),
+            lockToggle(snap, (locked) => s.send('lock', { locked })),
           )
         : h(
             'p',
@@ -181,6 +183,16 @@ export class Lobby {
       ),
     );
   }
+}
+
+/** The host closes the table to newcomers (friends already in keep their places and tokens). */
+function lockToggle(snap: RoomSnapshot, send: (locked: boolean) => void): HTMLElement {
+  return h(
+    'label',
+    { class: 'check lock-toggle' },
+    h('input', { type: 'checkbox', testid: 'lock-table', checked: snap.locked, onchange: (e: Event) => send((e.target as HTMLInputElement).checked) }),
+    h('span', null, t('lobby.lock'), h('small', { class: 'hint' }, ' ', t('lobby.lockHint'))),
+  );
 }
 
 /** The names of the connected members without a seat. */

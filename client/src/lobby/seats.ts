@@ -10,6 +10,8 @@ export interface SeatActions {
   stand(): void;
   addBot(seat: number): void;
   removeBot(seat: number): void;
+  /** The host removes (kicks) the member on this seat. */
+  remove(memberId: string): void;
 }
 
 export function seatBadges(snap: RoomSnapshot, seat: SeatSnap): HTMLElement[] {
@@ -71,6 +73,14 @@ export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLEleme
       );
     } else if (mine) {
       buttons.push(h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid: 'stand-up', onclick: () => actions.stand() }, t('lobby.standUp')));
+    } else if (isHost && seat.kind === 'human') {
+      buttons.push(
+        h(
+          'button',
+          { class: 'btn btn-small btn-ghost', type: 'button', testid: `kick-${seat.index}`, onclick: () => actions.remove(seat.memberId) },
+          t('lobby.kick'),
+        ),
+      );
     }
     return h(
       'li',

@@ -16,12 +16,12 @@ import {
   type WelcomeMessage,
 } from '@fireside/shared/protocol/messages';
 import { Emitter } from '../util/emitter.js';
-import { storage, seatKey, seenKey, tokenKey } from '../util/storage.js';
+import { forgetRoom, storage, seatKey, seenKey, tokenKey } from '../util/storage.js';
 
 /** The server's `error` message (shared/src/protocol/messages.ts). */
 export type ServerErrorMsg = ErrorMessage;
 
-export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced' | 'restarting';
+export type ConnectionStatus = 'open' | 'reconnecting' | 'closed' | 'replaced' | 'restarting' | 'kicked';
 
 /** Close code of a connection whose member was reclaimed by another tab (docs/protocol.md). */
 const CLOSE_REPLACED = CloseCodes.REPLACED;
@@ -31,7 +31,7 @@ const CLOSE_REPLACED = CloseCodes.REPLACED;
  * refused this address (HTTP 429); `busy`: the server has all the rooms it
  * keeps open (HTTP 503). Both come with the server's message.
  */
-export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'limited' | 'busy' | 'other';
+export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'locked' | 'limited' | 'busy' | 'other';
 
 export class JoinError extends Error {
   constructor(
@@ -66,8 +66,8 @@ function classify(error: unknown): JoinError {
   const e = error as { code?: unknown; message?: string; name?: string };
   const message = e?.message ?? String(error);
   const code = typeof e?.code === 'number' ? e.code : NaN;
-  // The room refused a newcomer: its spectator places are taken (server admission.ts).
-  if (code === AUTH_FAILED) return new JoinError('full', message);
+  // The room refused a newcomer: the host closed it to newcomers, or its spectator places are taken (server admission.ts).
+  if (code === AUTH_FAILED) return new JoinError(/closed to newcomers/i.test(message) ? 'locked' : 'full', message);
   // The server's abuse limits (server/src/limits/abuse-gate.ts): its answer says which and for how long.
   if (code === TOO_MANY_REQUESTS) return new JoinError('limited', message);
   // 503 is also Colyseus' answer while the server shuts down (a restart: unreachable for a moment); the cap's message says "full".
@@ -116,6 +116,11 @@ export class RoomSession {
     room.onReconnect(() => this.setStatus('open'));
     room.onLeave((code) => {
       if (this.status === 'restarting') return; // keep the reason the server gave
+      if (code === CloseCodes.KICKED) {
+        // The host removed us: our token is void; the invite link is the way back in, as a newcomer.
+        forgetRoom(room.roomId);
+        return this.setStatus('kicked');
+      }
       this.setStatus(code === CLOSE_REPLACED ? 'replaced' : 'closed');
     });
   }
@@ -149,7 +154,7 @@ export class RoomSession {
   }
 
   send<T extends ClientMessageType>(type: T, payload: ClientMessages[T] = {} as ClientMessages[T]): void {
-    if (this.status === 'closed' || this.status === 'replaced' || this.status === 'restarting') return;
+    if (this.status === 'closed' || this.status === 'replaced' || this.status === 'restarting' || this.status === 'kicked') return;
     this.room.send(type, payload);
   }
 

@@ -30,6 +30,10 @@ export interface RoomSnapshot {
   game: string;
   status: RoomStatus;
   hostId: string;
+  /** Who created the table (host whenever connected). */
+  ownerId: string;
+  /** Closed to newcomers by the host. */
+  locked: boolean;
   players: number;
   options: Record<string, unknown>;
   seats: SeatSnap[];
@@ -73,6 +77,8 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null, 
     game: raw.game,
     status: raw.status as RoomStatus,
     hostId: raw.hostId,
+    ownerId: raw.ownerId,
+    locked: raw.locked,
     players: raw.players,
     options: (parse(raw.options) as Record<string, unknown>) ?? {},
     seats,

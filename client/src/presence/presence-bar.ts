@@ -14,6 +14,9 @@ import { playerColor } from '../games/colors.js';
 import { clockText } from './time.js';
 import { iconEl } from '../art/icons.js';
 
+/** A member away this long may be removed by the host (the server's reconnection window, docs/protocol.md). */
+const REMOVABLE_AFTER_MS = 60_000;
+
 export interface PresenceActions {
   standIn(seat: number, on: boolean): void;
   remove(memberId: string): void;
@@ -86,7 +89,7 @@ export class PresenceBar {
       h('span', { class: 'presence-name' }, seat.name, seat.index === snap.me.seat ? ` (${t('lobby.you')})` : ''),
       h('span', { class: 'presence-status', testid: `presence-status-${seat.index}` }, seat.standIn ? [iconEl('robot', 14), ' '] : null, status),
       clock,
-      h('span', { class: 'presence-actions' }, this.buttons(snap, seat)),
+      h('span', { class: 'presence-actions' }, this.buttons(snap, seat, now)),
     );
   }
 
@@ -98,7 +101,7 @@ export class PresenceBar {
     return t('presence.awayFor', { time: clockText(now - seat.awaySince) });
   }
 
-  private buttons(snap: RoomSnapshot, seat: SeatSnap): HTMLElement[] {
+  private buttons(snap: RoomSnapshot, seat: SeatSnap, now: number): HTMLElement[] {
     if (seat.kind !== 'human' || snap.status !== 'playing') return [];
     const mine = seat.index === snap.me.seat;
     const out: HTMLElement[] = [];
@@ -106,9 +109,12 @@ export class PresenceBar {
       h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid, onclick }, label);
     if (mine && seat.standIn) out.push(button(t('presence.takeBack'), 'take-back', () => this.actions.standIn(seat.index, false)));
     if (!mine && snap.me.isHost) {
+      // A player who is here decides for their own seat; the host steps in only for one who is away.
       if (seat.standIn) out.push(button(t('presence.giveBack'), `give-back-${seat.index}`, () => this.actions.standIn(seat.index, false)));
-      else out.push(button(t('presence.handToBot'), `hand-to-bot-${seat.index}`, () => this.actions.standIn(seat.index, true)));
-      if (!seat.connected) out.push(button(t('presence.remove'), `remove-${seat.index}`, () => this.actions.remove(seat.memberId)));
+      else if (!seat.connected) out.push(button(t('presence.handToBot'), `hand-to-bot-${seat.index}`, () => this.actions.standIn(seat.index, true)));
+      // Removal waits out the reconnection window (the server's default 60 s; it refuses earlier with a reason).
+      if (!seat.connected && seat.awaySince > 0 && now - seat.awaySince >= REMOVABLE_AFTER_MS)
+        out.push(button(t('presence.remove'), `remove-${seat.index}`, () => this.actions.remove(seat.memberId)));
     }
     return out;
   }

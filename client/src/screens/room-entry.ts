@@ -134,7 +134,9 @@ export function joinErrorCard(err: Pick<JoinError, 'kind' | 'message'>, retry: (
       ? t('errors.unreachable')
       : err.kind === 'full'
         ? t('errors.full')
-        : joinFailureText(err);
+        : err.kind === 'locked'
+          ? t('errors.locked')
+          : joinFailureText(err);
   return h(
     'div',
     { class: 'card error-card', testid: notFound ? 'room-not-found' : 'join-error', role: 'alert' },

@@ -238,6 +238,8 @@ describe('LiveMatch', () => {
       roomId: setup.roomId,
       game: game.id,
       hostId: '',
+      ownerId: '',
+      locked: false,
       players: 3,
       options: setup.options,
       status: 'playing',

@@ -27,6 +27,8 @@ import { Lobby } from './lobby.js';
 import { Members, type MemberRecord } from './members.js';
 import { sanitizeName } from './names.js';
 import { Presence } from './presence.js';
+import { HostPowers } from './host-powers.js';
+import { HostRole } from './host-role.js';
 import { newcomersGetStateOnce } from './full-state.js';
 import { RoomLog } from './room-log.js';
 import { RoomTelemetry } from './room-telemetry.js';
@@ -68,6 +70,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   /** Log lines and metrics of this room (room-telemetry.ts). */
   telemetry!: RoomTelemetry;
   seatPresence!: Presence;
+  hostRole!: HostRole;
+  private hostPowers!: HostPowers;
   saver!: RoomSaver;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   /** After a restore: members have this long to come back before the lobby frees their places. */
@@ -93,7 +97,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     // Before its first write: no other process may run this room meanwhile.
     await this.lease.take(this, this.settings.leases);
     this.roomLog = new RoomLog(this.state, this.chatSeq);
+    this.hostRole = new HostRole(this, this.settings.standInSeconds * 1000);
     this.seatPresence = new Presence(this, this.settings.standInSeconds * 1000);
+    this.hostPowers = new HostPowers(this);
     if (opts.restore === RESTORE_KEY) this.seatPresence.restored();
     this.lobby = new Lobby(this);
     this.saver = new RoomSaver(
@@ -181,8 +187,6 @@ export class GameRoom extends Room<{ state: RoomState }> {
       const member = this.state.members.get(rec.id);
       if (this.status === 'lobby' || !member || member.seat < 0) this.removeMember(rec);
     }
-    const host = this.members.get(this.state.hostId);
-    if (!host || host.client === null) this.handOverHost();
     this.changed();
   }
 
@@ -210,13 +214,15 @@ export class GameRoom extends Room<{ state: RoomState }> {
       rename: (m, p) => this.onRename(m, p),
       again: (m, p) => this.match.again(m, p),
       standIn: (m, p) => this.seatPresence.onStandIn(m, p),
-      remove: (m, p) => this.seatPresence.onRemove(m, p),
+      remove: (m, p) => this.hostPowers.onRemove(m, p),
+      lock: (m, p) => this.hostPowers.onLock(m, p),
     };
     const host: RoutingHost = {
       members: this.members,
       telemetry: this.telemetry, // set once, by observe(), before this runs
       listen: (type, callback) => this.onMessage(type, callback),
       handled: (patchNow) => {
+        this.hostRole.elect(); // a seat taken or left may move the role (host-role.ts)
         this.saver.soon();
         if (patchNow) this.patchSoon();
       },
@@ -263,6 +269,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     if (this.graceTimer !== null) clearTimeout(this.graceTimer);
     this.seatPresence?.dispose();
+    this.hostRole?.dispose();
     const writes = Promise.all([this.saver?.flush(), this.match.settled()]);
     this.match.dispose();
     this.telemetry?.disposed();
@@ -297,11 +304,6 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.membership.remove(rec);
   }
 
-  /** The next connected human (in joining order) becomes host; nobody if none is connected. */
-  handOverHost(): void {
-    this.membership.handOverHost();
-  }
-
   updateSpectators(): void {
     this.membership.updateSpectators();
   }
@@ -325,9 +327,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     return this.settings.reconnectSeconds;
   }
 
-  /** After any change of the room: spectators recounted, the snapshot saved soon, the idle clock checked. */
+  /** After any change of the room: the host elected, spectators recounted, the snapshot saved soon, the idle clock checked. */
   changed(): void {
-    this.seatPresence?.noteHost();
+    this.hostRole?.elect();
     this.updateSpectators();
     this.saver?.soon();
     this.checkIdle();

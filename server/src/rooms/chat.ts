@@ -16,21 +16,21 @@ export function chatText(input: unknown): string {
   return text;
 }
 
-/** A sliding-window limiter, one per member. */
+/** A sliding-window limiter, one per member (chat lines; stand-in switches). */
 export class ChatLimiter {
   private readonly sent: number[] = [];
 
   constructor(
     private readonly limit = CHAT_RATE_LINES,
     private readonly windowMs = CHAT_RATE_WINDOW_MS,
+    private readonly code = 'rate-limited',
+    private readonly message = `At most ${limit} chat lines per ${windowMs / 1000} seconds.`,
   ) {}
 
-  /** Records a line at `now` if allowed; throws `rate-limited` otherwise. */
+  /** Records an action at `now` if allowed; throws `code` (`rate-limited` for chat) otherwise. */
   take(now: number): void {
     while (this.sent.length > 0 && now - this.sent[0] >= this.windowMs) this.sent.shift();
-    if (this.sent.length >= this.limit) {
-      fail('rate-limited', `At most ${this.limit} chat lines per ${this.windowMs / 1000} seconds.`);
-    }
+    if (this.sent.length >= this.limit) fail(this.code, this.message);
     this.sent.push(now);
   }
 }

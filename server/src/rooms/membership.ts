@@ -1,7 +1,7 @@
 /**
  * Who is in a room, and how they come and go: admission, joining, a reload
  * taking over its member (reclaim), dropping and reconnecting, leaving for
- * good, and the host passing on. The Colyseus hooks of GameRoom (onAuth,
+ * good (the host role's rule: host-role.ts). The Colyseus hooks of GameRoom (onAuth,
  * onJoin, onDrop, onReconnect, onLeave) hand their client here; this module
  * keeps the room's members (members.ts) and their schema entries in step.
  */
@@ -11,6 +11,7 @@ import { admitNewcomer, spectatorToEvict, type AdmissionCounts } from './admissi
 import type { Lobby } from './lobby.js';
 import type { Members, MemberRecord } from './members.js';
 import { sanitizeName, uniqueName } from './names.js';
+import type { HostRole } from './host-role.js';
 import type { Presence } from './presence.js';
 import type { RoomTelemetry } from './room-telemetry.js';
 import { Member, type RoomState, type RoomStatus } from './schema.js';
@@ -20,19 +21,21 @@ import { quietEmptyPatches } from './quiet-patches.js';
 /** Close code sent to a client whose member was reclaimed by another connection (a reload). */
 export const CLOSE_REPLACED = CloseCodes.REPLACED;
 
+/** Why a newcomer is turned away from a locked table (clients recognise the refusal by its text). */
+export const TABLE_LOCKED = 'This table is closed to newcomers.';
+
 export interface MembershipHost {
   readonly state: RoomState;
   readonly members: Members;
   readonly lobby: Lobby;
   readonly seatPresence: Presence;
+  readonly hostRole: HostRole;
   readonly telemetry: RoomTelemetry;
   readonly status: RoomStatus;
   /** Spectators online at most (settings). */
   readonly maxSpectators: number;
   /** How long a dropped member's place is held (settings). */
   readonly reconnectSeconds: number;
-  /** After a restore, until when the members may come back before their places are freed. */
-  readonly graceUntil: number;
   /** Colyseus' seat reservation for a dropped client. */
   allowReconnection(client: Client, seconds: number): Deferred<Client>;
   /** Colyseus' own timer of a reservation refused by hand (it does not clear it itself). */
@@ -61,9 +64,10 @@ export class Membership {
     return this.host.state;
   }
 
-  /** Admission (admission.ts): a member with its token always; a newcomer while there is room. */
+  /** Admission (admission.ts): a member with its token always; a newcomer while there is room and the table is open. */
   admit(options: unknown): true {
     if (this.host.members.ofToken(options)) return true;
+    if (this.state.locked) throw new ServerError(ErrorCode.AUTH_FAILED, TABLE_LOCKED);
     const admission = admitNewcomer(this.admissionCounts());
     if (!admission.admitted) throw new ServerError(ErrorCode.AUTH_FAILED, admission.reason);
     return true;
@@ -99,6 +103,7 @@ export class Membership {
       rec = created.rec;
       token = created.token;
       this.addMember(rec, client, sanitizeName(opts.name) as string);
+      this.host.hostRole.created(rec.id);
       const free = this.state.seats.find((seat) => seat.kind === 'empty');
       if (admission.admitted && admission.takeSeat && free) {
         this.host.lobby.onSit(rec, { seat: free.index });
@@ -106,10 +111,7 @@ export class Membership {
       }
     }
     client.userData = { memberId: rec.id };
-
-    // The host stays host through a restart while it may still come back.
-    const host = this.state.hostId ? this.host.members.get(this.state.hostId) : undefined;
-    if (!host || (host.sessionId === null && Date.now() >= this.host.graceUntil)) this.state.hostId = rec.id;
+    this.host.hostRole.elect(); // before the telemetry line, which says whether the newcomer is host
     if (reclaimed) this.host.telemetry.memberReconnected(rec.id, 'token');
     else this.host.telemetry.memberJoined(rec.id, this.state.hostId === rec.id);
     this.host.changed();
@@ -215,7 +217,6 @@ export class Membership {
     const removed = this.host.status === 'lobby' || member.seat < 0;
     this.host.telemetry.memberLeft(rec.id, removed);
     if (removed) this.remove(rec);
-    if (this.state.hostId === rec.id) this.handOverHost();
     this.host.changed();
   }
 
@@ -235,17 +236,6 @@ export class Membership {
   /** A match started: the members seated on arrival keep their seats like everyone else. */
   matchStarted(): void {
     this.seatedOnArrival.clear();
-  }
-
-  /** The next connected human (in joining order) becomes host; nobody if none is connected. */
-  handOverHost(): void {
-    for (const rec of this.host.members.all()) {
-      if (rec.client !== null && this.state.hostId !== rec.id) {
-        this.state.hostId = rec.id;
-        return;
-      }
-    }
-    if (!this.host.members.has(this.state.hostId)) this.state.hostId = '';
   }
 
   private setConnected(rec: MemberRecord, connected: boolean): void {

@@ -1,7 +1,7 @@
 /**
  * Presence: who is online or away (and since when), the bot stand-ins that
- * play an away player's seat, the host role moving on from an away host, and
- * the room-log lines about all of it. A table never waits on someone who has
+ * play an away player's seat, and the room-log lines about all of it (the
+ * host role's own rule is host-role.ts). A table never waits on someone who has
  * gone: a seated player away for `standInSeconds` during a match gets a
  * stand-in; the moment they come back the seat is theirs again.
  *
@@ -16,10 +16,16 @@ import type { RoomLog } from './room-log.js';
 import type { RoomTelemetry } from './room-telemetry.js';
 import type { RoomState, Seat } from './schema.js';
 import { heldSeat } from './seats.js';
+import { ChatLimiter } from './chat.js';
+import type { HostRole } from './host-role.js';
 import { isInt, payloadObject } from './validation.js';
 
 /** A dropped connection that comes back this fast (a reload) is not worth a "left" line. */
 export const LEFT_QUIET_MS = 4000;
+
+/** Stand-in switches a member may make per window (`standIn`). */
+export const STANDIN_SWITCHES = 4;
+export const STANDIN_WINDOW_MS = 20_000;
 
 export interface PresenceHost {
   readonly state: RoomState;
@@ -29,9 +35,12 @@ export interface PresenceHost {
   readonly telemetry: Pick<RoomTelemetry, 'standIn' | 'handedBack'>;
   /** Who plays a seat changed: the match wakes the bots that now play. */
   botsChanged(): void;
-  handOverHost(): void;
-  /** Frees what a member held, as when it leaves for good. */
-  removeMember(rec: MemberRecord): void;
+  /** The host role's hold on an away host (host-role.ts). */
+  readonly hostRole: Pick<HostRole, 'away' | 'hold'>;
+  /** How long a dropped member may still come back (settings). */
+  readonly reconnectSeconds: number;
+  /** After a restore, until when the members may come back. */
+  readonly graceUntil: number;
   /** Something changed outside a message handler: recount, save. */
   changed(): void;
 }
@@ -43,19 +52,14 @@ export class Presence {
   /** Members whose "left" line was written: their return gets a "back" line. */
   private readonly leftLogged = new Set<string>();
   private readonly standInTimers = new Map<number, Timer>();
-  private hostTimer: Timer | null = null;
-  private lastHostId: string;
-  /** A new room's first host (its creator) gets no line. */
-  private hadHost: boolean;
+  /** Each member's recent stand-in switches (a host toggling a seat back and forth floods the log). */
+  private readonly switches = new Map<string, ChatLimiter>();
 
   constructor(
     private readonly host: PresenceHost,
     private readonly standInMs: number,
     private readonly now: () => number = Date.now,
-  ) {
-    this.lastHostId = host.state.hostId;
-    this.hadHost = host.state.hostId !== '';
-  }
+  ) {}
 
   private get state(): RoomState {
     return this.host.state;
@@ -85,7 +89,7 @@ export class Presence {
         setTimeout(() => this.logLeft(memberId, name), LEFT_QUIET_MS),
       );
     if (seat) this.armStandIn(seat);
-    if (this.state.hostId === memberId) this.armHostHandover();
+    this.host.hostRole.away(memberId, forGood);
   }
 
   private logLeft(memberId: string, name: string): void {
@@ -110,16 +114,13 @@ export class Presence {
       seat.standInAt = 0;
       if (seat.standIn) this.handBack(seat);
     }
-    if (this.state.hostId === memberId && this.hostTimer !== null) {
-      clearTimeout(this.hostTimer);
-      this.hostTimer = null;
-    }
   }
 
   /** A member left for good (it no longer exists): no line will follow. */
   forget(memberId: string): void {
     this.clearTimer(this.leftTimers, memberId);
     this.leftLogged.delete(memberId);
+    this.switches.delete(memberId);
   }
 
   /** A match began: seats of players already away get their stand-in countdown. */
@@ -142,7 +143,7 @@ export class Presence {
   /**
    * The room was rebuilt from the store: everybody is away since now
    * (without "left" lines: they are coming back); seats without a stand-in
-   * get their countdown, and the host theirs.
+   * get their countdown, and the host holds the role for the grace.
    */
   restored(): void {
     const now = this.now();
@@ -152,7 +153,7 @@ export class Presence {
       seat.awaySince = now;
       this.armStandIn(seat);
     }
-    if (this.state.hostId) this.armHostHandover();
+    if (this.state.hostId) this.host.hostRole.hold(Math.max(this.standInMs, this.host.graceUntil - now));
   }
 
   private armStandIn(seat: Seat): void {
@@ -186,28 +187,6 @@ export class Presence {
     this.host.botsChanged();
   }
 
-  private armHostHandover(): void {
-    if (this.hostTimer !== null) clearTimeout(this.hostTimer);
-    const hostId = this.state.hostId;
-    this.hostTimer = setTimeout(() => {
-      this.hostTimer = null;
-      const rec = this.host.members.get(hostId);
-      if (this.state.hostId !== hostId || (rec && rec.client !== null)) return;
-      this.host.handOverHost();
-      this.host.changed();
-    }, this.standInMs);
-  }
-
-  /** After any change: a new host gets its line ("Bob is now the host"). */
-  noteHost(): void {
-    const id = this.state.hostId;
-    if (id === this.lastHostId) return;
-    this.lastHostId = id;
-    const m = id ? this.state.members.get(id) : undefined;
-    if (m && this.hadHost) this.host.roomLog.event('host', id, m.name);
-    if (m) this.hadHost = true;
-  }
-
   /** A seat's clock ran out: its stand-in plays the rest of the step. */
   timedOut(seatIndex: number): void {
     const seat = this.state.seats[seatIndex];
@@ -218,8 +197,11 @@ export class Presence {
   }
 
   /**
-   * `standIn { seat, on }`: the host hands any human seat to a bot or gives
-   * it back; a player may do so for their own seat.
+   * `standIn { seat, on }`: a player hands their own seat to a bot or takes
+   * it back; the host may do so for a player who is away (a connected player
+   * decides for themselves), and give any seat back. At most
+   * STANDIN_SWITCHES per member every STANDIN_WINDOW_MS: each switch is a
+   * room-log line, and a seat flipped back and forth would flood the chat.
    */
   onStandIn(rec: MemberRecord, payload: unknown): void {
     const p = payloadObject(payload);
@@ -228,8 +210,11 @@ export class Presence {
     if (typeof p.on !== 'boolean') fail('bad-message', '`on` must be true or false.');
     const seat = this.state.seats[p.seat];
     if (seat.kind !== 'human') fail('bad-seat', 'Only a player’s seat can be handed to a bot.');
-    if (this.state.hostId !== rec.id && seat.memberId !== rec.id) fail('not-host', 'Only the host can hand another player’s seat to a bot.');
+    const own = seat.memberId === rec.id;
+    if (this.state.hostId !== rec.id && !own) fail('not-host', 'Only the host can hand another player’s seat to a bot.');
+    if (p.on && !own && seat.connected) fail('player-here', `${seat.name} is here: only they can hand their seat to a bot.`);
     if (seat.standIn === p.on) return;
+    this.switchLimiter(rec.id).take(this.now());
     this.clearTimer(this.standInTimers, seat.index);
     seat.standInAt = 0;
     if (p.on) {
@@ -241,40 +226,43 @@ export class Presence {
     }
   }
 
-  /** `remove { memberId }`: the host removes a member who has gone; in a match a bot keeps their seat. */
-  onRemove(rec: MemberRecord, payload: unknown): void {
-    const p = payloadObject(payload);
-    if (this.state.hostId !== rec.id) fail('not-host', 'Only the host can remove a member.');
-    const target = typeof p.memberId === 'string' ? this.host.members.get(p.memberId) : undefined;
-    const member = target ? this.state.members.get(target.id) : undefined;
-    if (!target || !member) fail('bad-member', 'No such member.');
-    if (target.id === rec.id) fail('bad-member', 'The host cannot remove themselves; leave the room instead.');
-    if (target.client !== null) fail('still-here', `${member.name} is still connected.`);
-    const seat = heldSeat(this.state, target.id);
-    if (seat && this.state.status !== 'lobby') {
-      // The match needs the seat: a bot keeps it for good.
-      this.clearTimer(this.standInTimers, seat.index);
-      seat.kind = 'bot';
-      seat.memberId = '';
-      seat.connected = true;
-      seat.standIn = false;
-      seat.standInAt = 0;
-      seat.awaySince = 0;
-      member.seat = -1;
+  private switchLimiter(memberId: string): ChatLimiter {
+    let limiter = this.switches.get(memberId);
+    if (!limiter) {
+      limiter = new ChatLimiter(STANDIN_SWITCHES, STANDIN_WINDOW_MS, 'too-soon', 'Too many stand-in switches: wait a few seconds.');
+      this.switches.set(memberId, limiter);
     }
-    this.host.roomLog.event('removed', target.id, member.name);
-    this.forget(target.id);
-    this.host.removeMember(target);
-    this.host.botsChanged();
+    return limiter;
+  }
+
+  /**
+   * A member who can still come back (its reconnection window, a restart's
+   * grace, or away less than that window in a match) may not be removed: a
+   * blip or a reload must never cost anyone their seat.
+   */
+  mayStillComeBack(rec: MemberRecord): boolean {
+    const now = this.now();
+    if (rec.reconnection !== null || now < this.host.graceUntil) return true;
+    const member = this.state.members.get(rec.id);
+    return !!member && member.awaySince > 0 && now - member.awaySince < this.host.reconnectSeconds * 1000;
+  }
+
+  /** A removed member's seat in a match: a bot keeps it for good. */
+  seatToBot(seat: Seat): void {
+    this.clearTimer(this.standInTimers, seat.index);
+    seat.kind = 'bot';
+    seat.memberId = '';
+    seat.connected = true;
+    seat.standIn = false;
+    seat.standInAt = 0;
+    seat.awaySince = 0;
   }
 
   dispose(): void {
     for (const t of this.leftTimers.values()) clearTimeout(t);
     for (const t of this.standInTimers.values()) clearTimeout(t);
-    if (this.hostTimer !== null) clearTimeout(this.hostTimer);
     this.leftTimers.clear();
     this.standInTimers.clear();
-    this.hostTimer = null;
   }
 
   private clearTimer<K>(timers: Map<K, Timer>, key: K): void {

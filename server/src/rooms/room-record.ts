@@ -40,6 +40,8 @@ export function recordOf(state: RoomState, members: Members, x: RecordExtras): R
     clock: state.clock as RoomRecord['clock'],
     clocks: x.clocks,
     updatedAt: x.now,
+    ownerId: state.ownerId,
+    locked: state.locked,
   };
 }
 
@@ -48,6 +50,9 @@ export function applyRecord(state: RoomState, members: Members, r: RoomRecord): 
   state.game = r.game;
   state.status = r.status;
   state.hostId = r.hostId;
+  // Rooms stored before owners: their host is the best guess of who made the table.
+  state.ownerId = r.ownerId || r.hostId;
+  state.locked = r.locked;
   state.options = JSON.stringify(r.options);
   state.matchNo = r.matchNo;
   state.clock = r.clock;

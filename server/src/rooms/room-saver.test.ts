@@ -6,6 +6,8 @@ const record = (over: Partial<RoomRecord> = {}): RoomRecord => ({
   roomId: 'r1',
   game: 'santa',
   hostId: 'm1',
+  ownerId: 'm1',
+  locked: false,
   players: 3,
   options: {},
   status: 'playing',

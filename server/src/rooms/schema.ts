@@ -85,6 +85,10 @@ export const RoomState = schema(
     /** 'lobby' | 'playing' | 'ended' */
     status: t.string().default('lobby'),
     hostId: t.string().default(''),
+    /** The member who created the table: host whenever connected (host-role.ts). */
+    ownerId: t.string().default(''),
+    /** Closed to newcomers by the host (members with their token still get in). */
+    locked: t.boolean().default(false),
     players: t.uint8().default(0),
     options: t.string().default('{}'),
     seats: t.array(Seat),

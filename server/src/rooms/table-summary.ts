@@ -21,6 +21,7 @@ export interface LiveState {
   hostId: string;
   players: number;
   matchNo: number;
+  locked?: boolean;
   seats: { toArray(): LiveSeat[] } | LiveSeat[];
   members: { get(id: string): { name: string } | undefined };
 }
@@ -46,6 +47,7 @@ export function stateSummary(roomId: string, state: LiveState | undefined): Tabl
     seats: seats.map((s) => ({ name: s.name, kind: asKind(s.kind), connected: Boolean(s.connected) })),
     awaiting: status === 'playing' ? seats.filter((s) => s.awaiting && s.kind !== 'empty').map((s) => s.name) : [],
     matchNo: state.matchNo,
+    locked: state.locked === true,
   });
 }
 
@@ -59,5 +61,6 @@ export function storedSummary(rec: RoomRecord): TableSummary {
     seats: rec.seats.map((s) => ({ name: s.name, kind: asKind(s.kind), connected: s.kind === 'bot' })),
     awaiting: [],
     matchNo: rec.matchNo,
+    locked: rec.locked,
   });
 }

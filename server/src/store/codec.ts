@@ -50,7 +50,14 @@ export function roomValues(r: RoomRecord): unknown[] {
     str('clock', r.clock),
     toJson(r.clocks),
     int('updatedAt', r.updatedAt),
+    str('ownerId', r.ownerId),
+    bool('locked', r.locked),
   ];
+}
+
+function bool(field: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') throw new StoreError('bad_record', `${field} must be true or false`);
+  return v;
 }
 
 export function roomFromRow(row: Row): RoomRecord {
@@ -69,6 +76,9 @@ export function roomFromRow(row: Row): RoomRecord {
     clock: String(row.clock) as RoomRecord['clock'],
     clocks: fromJson(row.clocks) as RoomRecord['clocks'],
     updatedAt: num(row.updated_at),
+    ownerId: row.owner_id == null ? '' : String(row.owner_id),
+    // SQLite has no boolean: locked is 0/1 there.
+    locked: Boolean(row.locked),
   };
 }
 

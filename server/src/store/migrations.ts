@@ -97,6 +97,17 @@ ALTER TABLE rooms ADD COLUMN clocks TEXT NOT NULL DEFAULT '[]';`,
     postgres: `ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT 'relaxed';
 ALTER TABLE rooms ADD COLUMN clocks TEXT NOT NULL DEFAULT '[]';`,
   },
+  {
+    version: 3,
+    // The table's owner (its creator: the host role comes back to them) and
+    // whether it is closed to newcomers. Rooms stored before: owner '' (the
+    // room then takes its host as owner when loaded), open.
+    name: 'rooms.owner_id, rooms.locked',
+    sqlite: `ALTER TABLE rooms ADD COLUMN owner_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE rooms ADD COLUMN locked INTEGER NOT NULL DEFAULT 0 CHECK (locked IN (0, 1));`,
+    postgres: `ALTER TABLE rooms ADD COLUMN owner_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE rooms ADD COLUMN locked BOOLEAN NOT NULL DEFAULT FALSE;`,
+  },
 ];
 
 /** The migrations still to apply, in order. Refuses a database migrated by a newer server. */

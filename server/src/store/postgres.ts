@@ -21,12 +21,12 @@ const MIGRATION_LOCK = 0x46697265; // "Fire"
 
 const SQL = {
   upsertRoom: `INSERT INTO rooms (room_id, game, host_id, players, options, status, match_no, match_id,
-      members, seats, chat, clock, clocks, updated_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+      members, seats, chat, clock, clocks, updated_at, owner_id, locked)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
     ON CONFLICT (room_id) DO UPDATE SET game = excluded.game, host_id = excluded.host_id, players = excluded.players,
       options = excluded.options, status = excluded.status, match_no = excluded.match_no, match_id = excluded.match_id,
       members = excluded.members, seats = excluded.seats, chat = excluded.chat, clock = excluded.clock, clocks = excluded.clocks,
-      updated_at = excluded.updated_at`,
+      updated_at = excluded.updated_at, owner_id = excluded.owner_id, locked = excluded.locked`,
   loadRoom: 'SELECT * FROM rooms WHERE room_id = $1',
   restorable: `SELECT room_id FROM rooms WHERE updated_at >= $1
     UNION SELECT r.room_id FROM matches m JOIN rooms r ON r.room_id = m.room_id AND r.match_id = m.match_id

@@ -32,6 +32,8 @@ const room = (updatedAt: number): RoomRecord =>
     roomId: 'r1',
     game: 'santa',
     hostId: 'm1',
+    ownerId: 'm1',
+    locked: false,
     players: 3,
     options: {},
     status: 'playing',

@@ -43,12 +43,12 @@ type Row = Record<string, unknown>;
 
 const SQL = {
   upsertRoom: `INSERT INTO rooms (room_id, game, host_id, players, options, status, match_no, match_id,
-      members, seats, chat, clock, clocks, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      members, seats, chat, clock, clocks, updated_at, owner_id, locked)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (room_id) DO UPDATE SET game = excluded.game, host_id = excluded.host_id, players = excluded.players,
       options = excluded.options, status = excluded.status, match_no = excluded.match_no, match_id = excluded.match_id,
       members = excluded.members, seats = excluded.seats, chat = excluded.chat, clock = excluded.clock, clocks = excluded.clocks,
-      updated_at = excluded.updated_at`,
+      updated_at = excluded.updated_at, owner_id = excluded.owner_id, locked = excluded.locked`,
   loadRoom: 'SELECT * FROM rooms WHERE room_id = ?',
   restorable: `SELECT room_id FROM rooms WHERE updated_at >= ?
     UNION SELECT r.room_id FROM matches m JOIN rooms r ON r.room_id = m.room_id AND r.match_id = m.match_id
@@ -189,7 +189,8 @@ export class SqliteStore implements MatchStore {
   }
 
   async saveRoom(room: RoomRecord): Promise<void> {
-    const values = roomValues(room) as never[];
+    // SQLite has no boolean: true/false (locked) are stored as 1/0.
+    const values = roomValues(room).map((v) => (typeof v === 'boolean' ? Number(v) : v)) as never[];
     return this.writeSoon(() => void this.st(SQL.upsertRoom).run(...values));
   }
 

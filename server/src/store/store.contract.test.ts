@@ -14,6 +14,8 @@ function room(roomId: string, over: Partial<RoomRecord> = {}): RoomRecord {
     roomId,
     game: 'windcity',
     hostId: 'm1',
+    ownerId: 'm1',
+    locked: false,
     players: 3,
     options: { variant: 'classic', deck: { size: 52, jokers: [true, false] }, label: 'ポーカー 🂡', ratio: 0.1 + 0.2 },
     status: 'lobby',

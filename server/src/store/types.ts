@@ -44,6 +44,10 @@ export interface RoomRecord {
   /** The seats' running clocks when saved: a restart resumes each with the time it had left. */
   clocks: { seat: number; key: string; leftMs: number }[];
   updatedAt: number; // ms since epoch: last activity
+  /** The member who created the table: the host role comes back to them ('' in rooms stored before owners). */
+  ownerId: string;
+  /** Closed to newcomers (members with their token still get in). */
+  locked: boolean;
 }
 export interface MatchSetup {
   matchId: string;

@@ -41,6 +41,7 @@ export interface ClientMessages {
   rename: { name: string };
   standIn: { seat: number; on: boolean };
   remove: { memberId: string };
+  lock: { locked: boolean };
   again: Record<string, never>;
 }
 export type ClientMessageType = keyof ClientMessages;
@@ -97,6 +98,9 @@ export const ROOM_ERROR_CODES = [
   'bad-message',
   'bad-member',
   'still-here',
+  'still-reconnecting',
+  'player-here',
+  'too-soon',
   'internal',
 ] as const;
 export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];
@@ -113,6 +117,9 @@ export const ROOM_LOG_EVENTS = [
   'sat', // name took seat text (1-based)
   'stood', // name left their seat
   'host', // name is now the host
+  'hostagain', // name, the table's owner, is host again
+  'locked', // name (the host) closed the table to newcomers
+  'unlocked', // name (the host) opened the table to newcomers again
   'standin', // a bot plays name's seat
   'handback', // name plays their own seat again
   'timeout', // name's time ran out: the stand-in bot plays this step
@@ -126,6 +133,8 @@ export const CloseCodes = {
   REPLACED: 4000,
   /** The server is shutting down (after `restarting`): rejoin with the token. */
   RESTARTING: 4001,
+  /** The host removed this member (a kick): its token no longer works; do not reconnect. */
+  KICKED: 4002,
 } as const;
 
 /** A valid intent `id`: a positive safe integer. */

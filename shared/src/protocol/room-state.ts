@@ -47,6 +47,10 @@ export interface RoomFields {
   game: string;
   status: string;
   hostId: string;
+  /** The member who created the table (the host whenever connected), or ''. */
+  ownerId: string;
+  /** Closed to newcomers by the host. */
+  locked: boolean;
   players: number;
   /** JSON of the table's options. */
   options: string;
@@ -101,6 +105,8 @@ export function roomFields(state: unknown): RoomFields {
     game: str(s.game),
     status: str(s.status, 'lobby'),
     hostId: str(s.hostId),
+    ownerId: str(s.ownerId),
+    locked: !!s.locked,
     players: num(s.players, seatList.length),
     options: str(s.options, '{}'),
     spectators: num(s.spectators),
