@@ -61,6 +61,7 @@ describe('table summaries', () => {
       freeSeats: 1,
       awaiting: [],
       matchNo: 1,
+      locked: false,
     });
     // Bob watches: a spectator is no seat, and his name is nowhere.
     expect(text).not.toContain('Bob');
@@ -118,6 +119,7 @@ describe('table summaries', () => {
       freeSeats: 0,
       awaiting: [], // not known without loading the match
       matchNo: 1,
+      locked: false,
     });
     expectNoSecrets(text, [a, b]);
     // The batch reads it the same way; neither woke the room.

@@ -92,6 +92,8 @@ export class ReplayModel {
       game: setup.game,
       status: result ? 'ended' : 'playing',
       hostId: '',
+      ownerId: '',
+      locked: false,
       players: setup.players,
       options: (setup.options ?? {}) as Record<string, unknown>,
       seats,

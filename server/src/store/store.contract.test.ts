@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { postgresBackend, sqliteBackend, type TestDb } from '../../testing/store-backends.js';
+import { MIGRATIONS } from './migrations.js';
 import type { MatchEvent, MatchSetup, MatchStore, RoomRecord } from './types.js';
 
 const T0 = 1_750_000_000_000; // a fixed "now": every timestamp below is relative to it
@@ -102,7 +103,7 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
 
   it('migrates once: running migrate again (same or another instance) changes nothing', async () => {
     const before = await db.raw('SELECT version, applied_at FROM schema_migrations ORDER BY version');
-    expect(before.map((r) => Number(r.version))).toEqual([1, 2]);
+    expect(before.map((r) => Number(r.version))).toEqual(MIGRATIONS.map((m) => m.version));
     await store.saveRoom(room('r1'));
     await store.migrate();
     await (await open()).migrate();
@@ -114,11 +115,11 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
     await db.raw(`INSERT INTO rooms (room_id, game, host_id, players, options, status, match_no, match_id, members, seats, chat, time_left_ms, updated_at)
       VALUES ('old', 'santa', '', 3, '{}', 'lobby', 1, NULL, '[]', '[]', '[]', 5000, ${T0})`);
     const old = await store.loadRoom('old');
-    expect(old).toMatchObject({ roomId: 'old', clock: 'relaxed', clocks: [] });
+    expect(old).toMatchObject({ roomId: 'old', clock: 'relaxed', clocks: [], ownerId: '', locked: false });
   });
 
   it('saves and loads a room exactly (unicode, emoji, nested options); unknown rooms are null', async () => {
-    const r = room('r1', { clock: 'fast', clocks: [{ seat: 1, key: 'give:3', leftMs: 42_500 }], matchNo: 2, matchId: 'x-2', status: 'playing' });
+    const r = room('r1', { clock: 'fast', clocks: [{ seat: 1, key: 'give:3', leftMs: 42_500 }], matchNo: 2, matchId: 'x-2', status: 'playing', locked: true });
     await store.saveRoom(r);
     expect(await store.loadRoom('r1')).toStrictEqual(r);
     expect(await store.loadRoom('nope')).toBeNull();
@@ -129,6 +130,8 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
     const second = room('r1', {
       status: 'ended',
       hostId: 'm2',
+      ownerId: 'm2',
+      locked: true,
       options: { other: ['shape'] },
       members: [],
       seats: [{ kind: 'empty', memberId: '', name: '' }],
