@@ -67,7 +67,7 @@ describe('who is host', () => {
     it(`${where}: an away owner's role goes to the seated player, not the spectator who joined first; it comes back to the owner at once`, async () => {
       const { ann, spec, bo } = await table({ start });
       vanish(ann);
-      await bo.until((s) => nameOfHost(bo) === 'Bo', 'Bo (seated) is host after the hold', 8000);
+      await bo.until(() => nameOfHost(bo) === 'Bo', 'Bo (seated) is host after the hold', 8000);
       expect(roomLogOf(bo)).toContain('host Bo');
       expect(roomLogOf(bo)).not.toContain('host Spec');
       await spec.barrier();
@@ -84,7 +84,7 @@ describe('who is host', () => {
   it('an owner who leaves mid-match hands the role to the seated player at once (no hold)', async () => {
     const { ann, bo } = await table({ start: true });
     await ann.leave();
-    await bo.until((s) => nameOfHost(bo) === 'Bo', 'Bo is host', 3000);
+    await bo.until(() => nameOfHost(bo) === 'Bo', 'Bo is host', 3000);
   });
 
   it('goes to a spectator only when no seated player is connected, and back to a seated player as soon as one is', async () => {

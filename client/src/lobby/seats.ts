@@ -34,54 +34,61 @@ export function presenceDot(seat: SeatSnap): HTMLElement {
   });
 }
 
-export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLElement {
+/** A seat's buttons: sit, add or remove a bot (host), stand up (mine), remove the player (host). */
+function seatButtons(snap: RoomSnapshot, seat: SeatSnap, actions: SeatActions): HTMLElement[] {
   const isHost = snap.me.isHost;
+  const mine = seat.index === snap.me.seat;
+  const buttons: HTMLElement[] = [];
+  if (seat.kind === 'empty') {
+    if (!mine)
+      buttons.push(
+        h(
+          'button',
+          {
+            class: `btn btn-small${snap.me.seat < 0 ? ' btn-primary' : ''}`,
+            type: 'button',
+            testid: `take-seat-${seat.index}`,
+            onclick: () => actions.sit(seat.index),
+          },
+          t('lobby.takeSeat'),
+        ),
+      );
+    if (isHost)
+      buttons.push(
+        h(
+          'button',
+          { class: 'btn btn-small', type: 'button', testid: `add-bot-${seat.index}`, onclick: () => actions.addBot(seat.index) },
+          iconEl('robot', 16),
+          ' ',
+          t('lobby.addBot'),
+        ),
+      );
+  } else if (seat.kind === 'bot' && isHost) {
+    buttons.push(
+      h(
+        'button',
+        { class: 'btn btn-small btn-ghost', type: 'button', testid: `remove-bot-${seat.index}`, onclick: () => actions.removeBot(seat.index) },
+        t('lobby.removeBot'),
+      ),
+    );
+  } else if (mine) {
+    buttons.push(h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid: 'stand-up', onclick: () => actions.stand() }, t('lobby.standUp')));
+  } else if (isHost && seat.kind === 'human') {
+    buttons.push(
+      h(
+        'button',
+        { class: 'btn btn-small btn-ghost', type: 'button', testid: `kick-${seat.index}`, onclick: () => actions.remove(seat.memberId) },
+        t('lobby.kick'),
+      ),
+    );
+  }
+  return buttons;
+}
+
+export function renderSeats(snap: RoomSnapshot, actions: SeatActions): HTMLElement {
   const rows = snap.seats.slice(0, snap.players).map((seat) => {
     const mine = seat.index === snap.me.seat;
-    const buttons: HTMLElement[] = [];
-    if (seat.kind === 'empty') {
-      if (!mine)
-        buttons.push(
-          h(
-            'button',
-            {
-              class: `btn btn-small${snap.me.seat < 0 ? ' btn-primary' : ''}`,
-              type: 'button',
-              testid: `take-seat-${seat.index}`,
-              onclick: () => actions.sit(seat.index),
-            },
-            t('lobby.takeSeat'),
-          ),
-        );
-      if (isHost)
-        buttons.push(
-          h(
-            'button',
-            { class: 'btn btn-small', type: 'button', testid: `add-bot-${seat.index}`, onclick: () => actions.addBot(seat.index) },
-            iconEl('robot', 16),
-            ' ',
-            t('lobby.addBot'),
-          ),
-        );
-    } else if (seat.kind === 'bot' && isHost) {
-      buttons.push(
-        h(
-          'button',
-          { class: 'btn btn-small btn-ghost', type: 'button', testid: `remove-bot-${seat.index}`, onclick: () => actions.removeBot(seat.index) },
-          t('lobby.removeBot'),
-        ),
-      );
-    } else if (mine) {
-      buttons.push(h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid: 'stand-up', onclick: () => actions.stand() }, t('lobby.standUp')));
-    } else if (isHost && seat.kind === 'human') {
-      buttons.push(
-        h(
-          'button',
-          { class: 'btn btn-small btn-ghost', type: 'button', testid: `kick-${seat.index}`, onclick: () => actions.remove(seat.memberId) },
-          t('lobby.kick'),
-        ),
-      );
-    }
+    const buttons = seatButtons(snap, seat, actions);
     return h(
       'li',
       {

@@ -31,7 +31,7 @@ const CLOSE_REPLACED = CloseCodes.REPLACED;
  * refused this address (HTTP 429); `busy`: the server has all the rooms it
  * keeps open (HTTP 503). Both come with the server's message.
  */
-export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'locked' | 'limited' | 'busy' | 'other';
+export type JoinFailure = 'unreachable' | 'not-found' | 'full' | 'locked' | 'kicked' | 'limited' | 'busy' | 'other';
 
 export class JoinError extends Error {
   constructor(

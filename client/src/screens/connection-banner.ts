@@ -10,14 +10,7 @@ export function reconnectingBanner(text: string): HTMLElement {
 }
 
 export function disconnectedBanner(status: ConnectionStatus, rejoin: () => void): HTMLElement {
-  const text =
-    status === 'replaced'
-      ? t('errors.replaced')
-      : status === 'restarting'
-        ? t('errors.restarting')
-        : status === 'kicked'
-          ? t('errors.kicked')
-          : t('errors.disconnected');
+  const text = status === 'replaced' ? t('errors.replaced') : status === 'restarting' ? t('errors.restarting') : t('errors.disconnected');
   return h(
     'div',
     { class: 'banner banner-error', role: 'alert', testid: 'disconnected' },
@@ -25,8 +18,7 @@ export function disconnectedBanner(status: ConnectionStatus, rejoin: () => void)
     h(
       'span',
       { class: 'banner-actions' },
-      // A kicked member comes back only as a newcomer, through the invite link: the same page, without a token.
-      h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: rejoin }, status === 'kicked' ? t('errors.joinAgain') : t('errors.rejoin')),
+      h('button', { class: 'btn btn-primary', type: 'button', testid: 'rejoin', onclick: rejoin }, t('errors.rejoin')),
       h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => navigate('/') }, t('errors.backHome')),
     ),
   );

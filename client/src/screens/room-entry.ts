@@ -136,7 +136,9 @@ export function joinErrorCard(err: Pick<JoinError, 'kind' | 'message'>, retry: (
         ? t('errors.full')
         : err.kind === 'locked'
           ? t('errors.locked')
-          : joinFailureText(err);
+          : err.kind === 'kicked'
+            ? t('errors.kicked')
+            : joinFailureText(err);
   return h(
     'div',
     { class: 'card error-card', testid: notFound ? 'room-not-found' : 'join-error', role: 'alert' },
@@ -145,7 +147,13 @@ export function joinErrorCard(err: Pick<JoinError, 'kind' | 'message'>, retry: (
     h(
       'div',
       { class: 'row row-center' },
-      notFound ? null : h('button', { class: 'btn', type: 'button', testid: 'retry-join', onclick: retry }, t('errors.retry')),
+      notFound
+        ? null
+        : h(
+            'button',
+            { class: 'btn', type: 'button', testid: 'retry-join', onclick: retry },
+            err.kind === 'kicked' ? t('errors.joinAgain') : t('errors.retry'),
+          ),
       h('a', { class: 'btn btn-primary', href: '/', 'data-link': true, testid: 'back-home' }, t('errors.backHome')),
     ),
   );

@@ -136,10 +136,7 @@ export class RoomScreen {
     patch(this.el, loadingCard(t('room.joining')));
     try {
       const session = await RoomSession.join(this.roomId, name);
-      if (this.disposed) {
-        await session.leave();
-        return;
-      }
+      if (this.disposed) return void (await session.leave());
       this.entry = null;
       this.attach(session);
     } catch (err) {
@@ -344,6 +341,10 @@ export class RoomScreen {
       // from the store under the same id, and our token takes our seat back.
       patch(this.banner, reconnectingBanner(status === 'restarting' ? t('errors.restarting') : t('errors.reconnecting')));
       this.scheduleRejoin(0);
+    } else if (status === 'kicked') {
+      // The host removed us: the table is no longer ours to show; joining again makes us a newcomer.
+      this.teardown();
+      this.showJoinError({ kind: 'kicked', message: '' }, storage.get(NICKNAME_KEY) ?? '');
     } else
       patch(
         this.banner,
