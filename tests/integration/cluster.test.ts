@@ -124,8 +124,8 @@ describe('three processes serve games like one', () => {
       moves = 0;
       await playUntil(game, new Map([[0, back]]), () => ++moves > 5, `${id}: moves after the comeback`);
 
-      // The host hands Pat's seat to a stand-in; the bots play the match to its end.
-      host.send('standIn', { seat: 0, on: true });
+      // Pat hands her seat to a stand-in (hers to hand: she is here); the bots play the match to its end.
+      back.send('standIn', { seat: 0, on: true });
       await back.until((s) => s.status === 'ended' || s.seats[0].standIn, 'a stand-in took the seat');
       for (const p of [host, back, watcher]) await p.until((s) => s.status === 'ended', `${id} ended`, 150_000);
       expect(watcher.state.result).toBe(host.state.result);
