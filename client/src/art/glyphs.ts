@@ -36,6 +36,8 @@ export const GLYPHS = {
   compass: '🧭',
   plug: '🔌',
   warning: '⚠️',
+  bell: '🔔',
+  bellOff: '🔕',
 } as const;
 
 export type GlyphName = keyof typeof GLYPHS;

@@ -1,6 +1,8 @@
 /** The chat panel: works in the lobby, during the game and at the end. */
 import { h } from '../util/dom.js';
-import { t } from '../i18n/index.js';
+import { t, tError } from '../i18n/index.js';
+import type { ErrorMessage } from '@fireside/shared/protocol/messages';
+import { toast } from '../ui/toast.js';
 import type { RoomSnapshot, ChatLine } from '../net/snapshot.js';
 import { playerColor } from '../games/colors.js';
 import { iconEl } from '../art/icons.js';
@@ -59,6 +61,13 @@ export class ChatPanel {
     this.snapshot = snapshot;
     this.lines = snapshot.chat;
     this.render();
+  }
+
+  /** A refusal from the server, in the reader's language: here, and as a toast unless it was about the chat itself. */
+  refused(e: ErrorMessage): void {
+    const text = tError(e.code, e.message);
+    this.notice(text);
+    if (e.type !== 'chat') toast(text, 'error');
   }
 
   /** A local line (a refused message, a connection problem), shown only here. */

@@ -10,32 +10,55 @@ import { h, patch } from '../util/dom.js';
 import { listNames, t } from '../i18n/index.js';
 import { gameInfo } from '../games/catalog.js';
 import { fetchTables, isFailure, MAX_TABLES, type TableSummary } from '../net/tables.js';
-import { forgetRoom, rememberedRooms, seatKey, storage } from '../util/storage.js';
+import { forgetRoom, rememberedRooms, seatKey, storage, tokenKey } from '../util/storage.js';
 import { navigate, roomPath } from '../router.js';
 import { iconEl } from '../art/icons.js';
+
+/** How often a visible "Your tables" asks the server again. */
+const REFRESH_MS = 15_000;
 
 export class YourTables {
   /** Empty (and hidden) when this browser holds no token. */
   readonly el = h('section', { class: 'card your-tables', testid: 'your-tables', 'aria-labelledby': 'your-tables-title', hidden: true });
   private readonly ids = rememberedRooms().slice(0, MAX_TABLES);
+  private timer = 0;
+  private loading = false;
+  private readonly onVisible = () => this.refresh();
 
   constructor() {
-    if (this.ids.length > 0) void this.load();
+    if (this.ids.length === 0) return;
+    void this.load();
+    // While the page is visible, the list follows the tables by itself ("your turn" appears without a reload).
+    this.timer = window.setInterval(() => this.refresh(), REFRESH_MS);
+    document.addEventListener('visibilitychange', this.onVisible);
   }
 
-  private async load(): Promise<void> {
+  /** A quiet reload (no spinner), only while this list is on a visible page; it stops once the list is gone. */
+  private refresh(): void {
+    if (!this.el.isConnected) {
+      clearInterval(this.timer);
+      document.removeEventListener('visibilitychange', this.onVisible);
+      return;
+    }
+    if (document.visibilityState === 'visible' && !this.loading) void this.load(true);
+  }
+
+  private async load(quiet = false): Promise<void> {
     this.el.hidden = false;
-    this.draw(
-      h(
-        'p',
-        { class: 'hint', role: 'status', testid: 'tables-loading' },
-        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-        ' ',
-        t('home.tables.loading'),
-      ),
-    );
-    const answer = await fetchTables(this.ids);
+    if (!quiet)
+      this.draw(
+        h(
+          'p',
+          { class: 'hint', role: 'status', testid: 'tables-loading' },
+          h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+          ' ',
+          t('home.tables.loading'),
+        ),
+      );
+    this.loading = true;
+    const answer = await fetchTables(this.ids).finally(() => (this.loading = false));
     if (isFailure(answer)) {
+      if (quiet) return; // keep what is shown; the next refresh tries again
       this.draw(
         h('p', { class: 'form-error', role: 'alert', testid: 'tables-error' }, t('home.tables.failed')),
         h('button', { class: 'btn btn-small', type: 'button', testid: 'tables-retry', onclick: () => void this.load() }, t('home.tables.retry')),
@@ -44,9 +67,14 @@ export class YourTables {
     }
     const byId = new Map(answer.tables.map((x) => [x.roomId, x]));
     // The server's answer in this browser's order (latest visit first); gone tables last.
-    const rows = this.ids.filter((id) => byId.has(id)).map((id) => this.row(byId.get(id)!));
-    const gone = this.ids.filter((id) => answer.missing.includes(id)).map((id) => this.goneRow(id));
+    const rows = this.ids.filter((id) => byId.has(id) && this.kept(id)).map((id) => this.row(byId.get(id)!));
+    const gone = this.ids.filter((id) => answer.missing.includes(id) && this.kept(id)).map((id) => this.goneRow(id));
     this.draw(h('ul', { class: 'table-list' }, rows, gone));
+  }
+
+  /** Still remembered (not forgotten from this list meanwhile). */
+  private kept(roomId: string): boolean {
+    return storage.get(tokenKey(roomId)) !== null;
   }
 
   private draw(...body: (Node | Node[])[]): void {

@@ -183,6 +183,13 @@ const en = {
     send: 'Send',
     empty: 'No messages yet. Say hello!',
   },
+  turn: {
+    yourTurn: 'Your turn',
+    notifyBody: 'The table is waiting for you.',
+    soundOn: 'Sound on your turn',
+    soundOff: 'No sound on your turn',
+    notify: 'Notify me when it is my turn',
+  },
   presence: {
     title: 'At the table',
     online: 'online',

@@ -177,6 +177,13 @@ const fr: Resources = {
     send: 'Envoyer',
     empty: 'Pas encore de message. Dites bonjour !',
   },
+  turn: {
+    yourTurn: 'À vous de jouer',
+    notifyBody: 'La table vous attend.',
+    soundOn: 'Son quand c’est à vous',
+    soundOff: 'Pas de son quand c’est à vous',
+    notify: 'Me prévenir quand c’est à moi',
+  },
   presence: {
     title: 'À la table',
     online: 'en ligne',

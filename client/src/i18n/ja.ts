@@ -175,6 +175,13 @@ const ja: Resources = {
     send: '送信',
     empty: 'まだメッセージはありません。あいさつしましょう！',
   },
+  turn: {
+    yourTurn: 'あなたの番です',
+    notifyBody: 'テーブルがあなたを待っています。',
+    soundOn: '自分の番で音を鳴らす',
+    soundOff: '自分の番で音を鳴らさない',
+    notify: '自分の番を通知する',
+  },
   presence: {
     title: 'テーブル',
     online: 'オンライン',

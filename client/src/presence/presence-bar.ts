@@ -13,6 +13,7 @@ import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
 import { playerColor } from '../games/colors.js';
 import { clockText } from './time.js';
 import { iconEl } from '../art/icons.js';
+import { TurnSignal } from '../turn/turn-signal.js';
 
 /** A member away this long may be removed by the host (the server's reconnection window, docs/protocol.md). */
 const REMOVABLE_AFTER_MS = 60_000;
@@ -26,6 +27,8 @@ export class PresenceBar {
   readonly el = h('section', { class: 'panel presence', testid: 'presence', 'aria-label': 'presence' });
   private snap: RoomSnapshot | null = null;
   private ticker = 0;
+  /** "Your turn" in the tab's title, a chime, a notification (turn/turn-signal.ts); its toggles are drawn here. */
+  private readonly turn = new TurnSignal(() => (this.snap ? t(`games.${this.snap.game}.name`) : ''));
 
   constructor(private readonly actions: PresenceActions) {
     // Countdowns and "away for" tick once a second while a match runs.
@@ -34,6 +37,7 @@ export class PresenceBar {
 
   update(snap: RoomSnapshot): void {
     this.snap = snap;
+    this.turn.update(snap);
     this.render();
   }
 
@@ -43,6 +47,7 @@ export class PresenceBar {
 
   destroy(): void {
     clearInterval(this.ticker);
+    this.turn.destroy();
   }
 
   private render(): void {
@@ -62,6 +67,41 @@ export class PresenceBar {
         { class: 'presence-watchers', testid: 'watchers' },
         watchers.length ? t('presence.watching', { names: watchers.join(', ') }) : t('presence.nobodyWatching'),
       ),
+      snap.me.seat >= 0 ? this.turnToggles() : null,
+    );
+  }
+
+  /** A player's own say in how they hear of their turn (spectators have none). */
+  private turnToggles(): HTMLElement {
+    const sound = this.turn.soundOn;
+    return h(
+      'p',
+      { class: 'presence-turn row' },
+      h(
+        'button',
+        {
+          class: 'btn btn-small btn-ghost',
+          type: 'button',
+          testid: 'turn-sound',
+          'aria-pressed': String(sound),
+          onclick: () => (this.turn.setSound(!sound), this.render()),
+        },
+        iconEl(sound ? 'bell' : 'bellOff', 14),
+        ' ',
+        sound ? t('turn.soundOn') : t('turn.soundOff'),
+      ),
+      this.turn.canAskNotifications
+        ? h(
+            'button',
+            {
+              class: 'btn btn-small btn-ghost',
+              type: 'button',
+              testid: 'turn-notify',
+              onclick: () => void this.turn.askNotifications().then(() => this.render()),
+            },
+            t('turn.notify'),
+          )
+        : null,
     );
   }
 

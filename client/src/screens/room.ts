@@ -5,8 +5,8 @@
  */
 import { PromptBar } from './prompt-bar.js';
 import { h, patch } from '../util/dom.js';
-import { t, tError } from '../i18n/index.js';
-import { RoomSession, type ConnectionStatus, type JoinError, type ServerErrorMsg } from '../net/session.js';
+import { t } from '../i18n/index.js';
+import { RoomSession, type ConnectionStatus, type JoinError } from '../net/session.js';
 import type { RoomSnapshot } from '../net/snapshot.js';
 import { storage, NICKNAME_KEY, forgetRoom, tokenKey } from '../util/storage.js';
 import { clearLeaveGuard, navigate, setLeaveGuard } from '../router.js';
@@ -18,7 +18,6 @@ import type { GameModule, GameTable } from '../games/types.js';
 import { Lobby } from '../lobby/lobby.js';
 import { ChatPanel } from '../chat/chat.js';
 import { PresenceBar } from '../presence/presence-bar.js';
-import { toast } from '../ui/toast.js';
 import { exposeForTests } from '../testing.js';
 import { EndScreen } from './room-end.js';
 import { confirmLeave, disconnectedBanner, reconnectingBanner } from './connection-banner.js';
@@ -163,7 +162,7 @@ export class RoomScreen {
     patch(this.el, this.banner, h('div', { class: 'room-layout' }, this.stage, this.side));
     this.unsubs.push(
       session.changed.on((snap) => this.render(snap)),
-      session.serverError.on((e) => this.onServerError(e)),
+      session.serverError.on((e) => this.chat?.refused(e)),
       session.connection.on((status) => this.onConnection(status)),
     );
     if (session.snapshot) this.render(session.snapshot);
@@ -326,12 +325,6 @@ export class RoomScreen {
 
   // ------------------------------------------------------------ events
 
-  private onServerError(e: ServerErrorMsg): void {
-    const text = tError(e.code, e.message);
-    this.chat?.notice(text);
-    if (e.type !== 'chat') toast(text, 'error');
-  }
-
   private onConnection(status: ConnectionStatus): void {
     if (this.disposed) return;
     if (status === 'open') patch(this.banner);
@@ -384,6 +377,7 @@ export class RoomScreen {
   private teardown(): void {
     this.unsubs.forEach((u) => u());
     this.unsubs = [];
+    this.presence?.destroy(); // its ticker, and the tab's "your turn" title
     void this.session?.leave();
     this.table?.destroy();
     this.table = null;
