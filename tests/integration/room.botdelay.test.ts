@@ -1,5 +1,5 @@
 /**
- * Bots act after FIRESIDE_BOT_DELAY_MS (read when a room is created).
+ * Bots act after FIRESIDE_BOT_DELAY_MS ±25% (read when a room is created).
  * One server per test file: Colyseus' matchmaker is a process-wide singleton.
  */
 import '../../server/testing/ws-setup.js';
