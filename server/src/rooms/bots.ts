@@ -1,9 +1,9 @@
 /**
  * Bot scheduling: a bot seat the game awaits acts after the room's bot delay
- * give or take a quarter (none for a step the game says is answered at once:
- * `botMovesAtOnce`), deciding
- * from what that seat may see (`botAction(publicView, seatView, seat, rng)`);
- * a null or illegal answer falls back to the engine's `sampleAction`.
+ * give or take a quarter (at once for a step the game names in
+ * `botMovesAtOnce`), deciding from what that seat may see
+ * (`botAction(publicView, seatView, seat, rng)`); a null or illegal answer
+ * falls back to the engine's `sampleAction`.
  */
 import { randomInt } from 'node:crypto';
 import type { AnyGame, RandomSource, Result } from '@fireside/shared';
@@ -67,8 +67,9 @@ export class BotDriver {
    * step the game says is answered at once: one that exists only because of
    * a secret move, whose pause would show others that the move was made
    * (Wind City's seller answering a request). The spread drowns what a fixed
-   * pace would let a stopwatch read: the millisecond or two of storing and
-   * applying one more secret move (the seller's answer) before a public one.
+   * pace would let a stopwatch read: the few milliseconds of storing one more
+   * secret move (the seller's answer) before a public one (the market's
+   * close; docs/measurements.md, "Wind City's market pace").
    */
   private delayFor(seat: number): number {
     if (this.host.atOnce?.(seat)) return 0;
