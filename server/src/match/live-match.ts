@@ -81,6 +81,7 @@ export class LiveMatch {
         applyFor: (seat, action) => this.submit(seat, action, true),
         isBot: (seat) => deps.isBot(seat) || this.clocks.timedOut(seat),
         persona: (seat) => personaOf(setup.seed, seat),
+        atOnce: (seat) => !this.disposed && (deps.game.botMovesAtOnce?.(this.engine, seat) ?? false),
         log: deps.log,
       },
       deps.botRng,

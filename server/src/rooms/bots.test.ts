@@ -2,7 +2,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { getGame, rngFromSeed, type Result } from '@fireside/shared';
 import { memoryLogger } from '../observe/logger.js';
-import { BotDriver, type BotHost } from './bots.js';
+import { BOT_DELAY_SPREAD, BotDriver, type BotHost } from './bots.js';
 
 describe('BotDriver', () => {
   it('says nothing when a move refused because the match was disposed meanwhile (a shutdown); logs a refusal otherwise', async () => {
@@ -23,7 +23,7 @@ describe('BotDriver', () => {
       const bots = new BotDriver(host, rngFromSeed('bots'), 100);
 
       bots.schedule([0]);
-      jest.advanceTimersByTime(100);
+      jest.advanceTimersByTime(100 * (1 + BOT_DELAY_SPREAD));
       await new Promise((r) => setImmediate(r));
       bots.cancelAll(); // the room shuts down while the move waits for the store
       release(refused);
@@ -31,7 +31,7 @@ describe('BotDriver', () => {
       expect(records).toEqual([]);
 
       bots.schedule([0]);
-      jest.advanceTimersByTime(100);
+      jest.advanceTimersByTime(100 * (1 + BOT_DELAY_SPREAD));
       await new Promise((r) => setImmediate(r));
       release(refused); // refused with nothing cancelled: worth a line
       await new Promise((r) => setImmediate(r));

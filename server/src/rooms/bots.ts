@@ -1,8 +1,11 @@
 /**
- * Bot scheduling: a bot seat the game awaits acts after a delay, deciding
- * from what that seat may see (`botAction(publicView, seatView, seat, rng)`);
- * a null or illegal answer falls back to the engine's `sampleAction`.
+ * Bot scheduling: a bot seat the game awaits acts after the room's bot delay
+ * give or take a quarter (at once for a step the game names in
+ * `botMovesAtOnce`), deciding from what that seat may see
+ * (`botAction(publicView, seatView, seat, rng)`); a null or illegal answer
+ * falls back to the engine's `sampleAction`.
  */
+import { randomInt } from 'node:crypto';
 import type { AnyGame, RandomSource, Result } from '@fireside/shared';
 import { errorField, type Logger } from '../observe/logger.js';
 
@@ -16,9 +19,14 @@ export interface BotHost {
   isBot(seat: number): boolean;
   /** The seat's bot personality for this match (engine contract `botAction`'s `persona`). */
   persona?(seat: number): string;
+  /** Does the seat's bot move now without the delay (engine contract `botMovesAtOnce`)? */
+  atOnce?(seat: number): boolean;
   /** The room's logger (with its room and match ids). */
   readonly log: Logger;
 }
+
+/** How far a bot's delay strays from the room's bot delay, either way, as a fraction of it. */
+export const BOT_DELAY_SPREAD = 0.25;
 
 export class BotDriver {
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -49,9 +57,24 @@ export class BotDriver {
         this.act(seat, generation)
           .catch((e) => this.host.log.error({ event: 'bot.failed', seat, err: errorField(e) }, 'bot move failed'))
           .finally(() => this.landed(seat, generation));
-      }, this.delayMs);
+      }, this.delayFor(seat));
       this.timers.set(seat, timer);
     }
+  }
+
+  /**
+   * The bot delay give or take a quarter (BOT_DELAY_SPREAD), except for a
+   * step the game says is answered at once: one that exists only because of
+   * a secret move, whose pause would show others that the move was made
+   * (Wind City's seller answering a request). The spread drowns what a fixed
+   * pace would let a stopwatch read: the few milliseconds of storing one more
+   * secret move (the seller's answer) before a public one (the market's
+   * close; docs/measurements.md, "Wind City's market pace").
+   */
+  private delayFor(seat: number): number {
+    if (this.host.atOnce?.(seat)) return 0;
+    const spread = Math.round(this.delayMs * BOT_DELAY_SPREAD);
+    return this.delayMs + randomInt(-spread, spread + 1);
   }
 
   /** A seat's move is stored (or refused): arm it again if the game still awaits it (a step of several moves). */

@@ -1,6 +1,6 @@
 /** Names: invisible and spoofing characters go, look-alikes collide, a table's names are unique. */
 import { describe, expect, it } from '@jest/globals';
-import { MAX_MARKS, nameKey, sanitizeName, uniqueName } from './names.js';
+import { MAX_MARKS, lookalikeKey, nameKey, sanitizeName, uniqueName } from './names.js';
 
 describe('sanitizeName removes what shows nothing', () => {
   it.each([
@@ -59,6 +59,34 @@ describe('uniqueName', () => {
     expect(uniqueName('Alice', ['Alice'])).toBe('Alice 2');
     expect(uniqueName('\u0410lice', ['Alice', 'Alice 2'])).toBe('\u0410lice 3');
     expect(uniqueName('alice 2', ['Alice', 'Alice 2'])).toBe('alice 2 2');
+  });
+
+  // Issue 22, item 8: a capital I, a digit one, a Cherokee A (U+13AA), a digit zero, a Greek capital upsilon (U+03A5).
+  it.each([
+    ['AIice', 'Alice'],
+    ['A1ice', 'Alice'],
+    ['\u13AAlice', 'Alice'],
+    ['0tto', 'Otto'],
+    ['\u03A5ann', 'Yann'],
+  ])('"%s" reads as "%s": it gets a number at a table that has it', (lookalike, existing) => {
+    expect(lookalikeKey(lookalike)).toBe(lookalikeKey(existing));
+    expect(uniqueName(lookalike, ['Alice', 'Otto', 'Yann'])).toBe(`${lookalike} 2`);
+    // Whichever comes first: the real name after the look-alike is numbered too.
+    expect(uniqueName(existing, [lookalike])).toBe(`${existing} 2`);
+  });
+
+  it('look-alikes collide in any case, and the numbered names are checked the same way', () => {
+    expect(uniqueName('0TTO', ['otto'])).toBe('0TTO 2');
+    expect(uniqueName('ALlCE', ['ALICE'])).toBe('ALlCE 2'); // a small l among capitals
+    expect(uniqueName('Ada (b0t)', ['Ada (bot)'])).toBe('Ada (b0t) 2'); // a bot's name
+    expect(uniqueName('A1ice', ['Alice', 'AIice 2'])).toBe('A1ice 3');
+  });
+
+  it('keeps names that only look different apart: accents, other scripts, other letters', () => {
+    const table = ['Al', 'Lea', 'Chloe', 'さくら', 'Yann', 'Otto', 'Bob'];
+    for (const name of ['Ali', 'Léa', 'Chloé', 'サクラ', 'さくらこ', '桜', 'Yan', 'Otto-Hans', 'Rob', 'Ann', 'Ole', 'Io']) {
+      expect([name, uniqueName(name, table)]).toEqual([name, name]);
+    }
   });
 
   it('stays within 24 characters', () => {

@@ -8,11 +8,23 @@
  * blanks, variation selectors outside emoji, and caps runs of combining marks
  * (so "Zalgo" text cannot overdraw its neighbours).
  *
- * Uniqueness compares a loose key (compatibility-normalised, case-folded,
- * spaces dropped, common Cyrillic and Greek look-alikes mapped to Latin), so
- * "Alice", "ALICE", "A lice" and "Аlice" with a Cyrillic A are one name: a
- * second comer gets a numbered suffix.
+ * Uniqueness compares two loose keys; two names are one when either key
+ * matches, and a second comer gets a numbered suffix:
+ * - the case key (nameKey: compatibility-normalised, case-folded, spaces
+ *   dropped, common Cyrillic and Greek look-alikes mapped to Latin): "Alice",
+ *   "ALICE", "A lice" and "Аlice" with a Cyrillic A are one name;
+ * - the look-alike key (lookalikeKey: the Unicode confusables skeleton of
+ *   UTS #39, from the `unhomoglyph` package's copy of confusables.txt, then
+ *   lower-cased and skeletoned again): "AIice" (capital I), "A1ice", "Ꭺlice"
+ *   (Cherokee), "0tto" and "Υann" (Greek) read as "Alice", "Otto", "Yann".
+ *   The skeleton is case-sensitive (I → l, 0 → O, 1 → l), hence the skeleton
+ *   before lower-casing; lower-casing after it joins "0TTO" and "otto" too.
+ * Accents stay: "Léa" and "Lea", "Chloé" and "Chloe" are different names (as
+ * in UTS #39; only combining marks left alone after cleaning are dropped).
+ * Some pairs that many fonts draw alike collide as well ("rn" and "m"): the
+ * cost is a number after a newcomer's name.
  */
+import unhomoglyph from 'unhomoglyph';
 
 export const NAME_MAX = 24;
 export const DEFAULT_NAME = 'Player';
@@ -81,7 +93,7 @@ const LOOKALIKES: Record<string, string> = {
   α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', μ: 'u', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ζ: 'z',
 };
 
-/** The key two names are compared by: equal keys are "the same name" to a reader. */
+/** The case key: equal keys are "the same name" to a reader (so are equal lookalikeKeys). */
 export function nameKey(name: string): string {
   const folded = name
     .normalize('NFKC')
@@ -92,14 +104,28 @@ export function nameKey(name: string): string {
   return out;
 }
 
+/** UTS #39's skeleton: NFD, every character replaced by its confusables.txt prototype, NFD again. */
+function skeleton(text: string): string {
+  return unhomoglyph(text.normalize('NFD')).normalize('NFD');
+}
+
+/** The key of names that look alike in any case: the skeleton (whitespace dropped), lower-cased, skeletoned again. */
+export function lookalikeKey(name: string): string {
+  return skeleton(skeleton(name.replace(/\s/gu, '')).toLowerCase());
+}
+
+/** Both keys of a name, told apart by a prefix (a name collides when either is taken). */
+const keysOf = (name: string): string[] => [`case:${nameKey(name)}`, `look:${lookalikeKey(name)}`];
+
 /**
  * `wanted`, or `wanted 2`, `wanted 3` … (cut to fit 24 characters) — the first
- * whose key differs from every name in `taken`.
+ * whose keys differ from those of every name in `taken`.
  */
 export function uniqueName(wanted: string, taken: Iterable<string>): string {
   const keys = new Set<string>();
-  for (const t of taken) keys.add(nameKey(t));
-  if (!keys.has(nameKey(wanted))) return wanted;
+  for (const t of taken) for (const key of keysOf(t)) keys.add(key);
+  const free = (name: string) => keysOf(name).every((key) => !keys.has(key));
+  if (free(wanted)) return wanted;
   for (let n = 2; ; n++) {
     const suffix = ` ${n}`;
     const base = [...wanted]
@@ -107,6 +133,6 @@ export function uniqueName(wanted: string, taken: Iterable<string>): string {
       .join('')
       .trim();
     const candidate = `${base}${suffix}`;
-    if (!keys.has(nameKey(candidate))) return candidate;
+    if (free(candidate)) return candidate;
   }
 }

@@ -112,6 +112,15 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
    * from the seat. Games without personalities ignore it.
    */
   botAction(view: PV, own: SV, seat: Seat, rng: RandomSource, persona?: string): A | null;
+  /**
+   * Optional: does a bot (or a stand-in) make this awaited seat's move at
+   * once, without the room's bot delay? For a step that exists only because
+   * of a secret move: Wind City's seller answering a request. Paced, the
+   * answer would hold back what everybody sees next (the market's close) by
+   * one bot delay, and so tell them that a request was made. Default: every
+   * bot move waits the bot delay.
+   */
+  botMovesAtOnce?(state: S, seat: Seat): boolean;
 
   /**
    * Optional: the shapes (exact keys, in order) of the plain objects the

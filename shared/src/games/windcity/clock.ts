@@ -4,6 +4,12 @@
  * the room's `marketSeconds` option (at the normal pace); every seat of the
  * market shares one key, so a buyer who has secretly passed keeps the same
  * clock as one still thinking (who has passed is secret).
+ *
+ * And the bots' pace in the market (`botMovesAtOnce`): a bot seller answers
+ * a request at once. Its answer is a step that exists only when a buyer
+ * asked; paced like any bot move, it closed the market one bot delay later
+ * than when everybody passed, which told the table that someone had asked
+ * (docs/rules/windcity.md#insurance-market).
  */
 import type { Seat, SeatStep, StepBudget } from '../../engine/contract.js';
 import type { WindCityState } from './types.js';
@@ -34,4 +40,9 @@ export function stepClock(state: WindCityState, _seat: Seat): SeatStep | null {
     case 'over':
       return null;
   }
+}
+
+/** The seller's answer, the one market step that only a secret request makes: a bot answers it without the bot delay. */
+export function botMovesAtOnce(state: WindCityState, seat: Seat): boolean {
+  return state.phase === 'market' && state.market !== null && seat === state.market.seller;
 }

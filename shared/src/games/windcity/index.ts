@@ -8,7 +8,7 @@ import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
 import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, expire, publicAwaiting, result, setup } from './rules.js';
-import { stepClock } from './clock.js';
+import { botMovesAtOnce, stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import { wireShapes } from './wire.js';
 import type { WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
@@ -28,6 +28,7 @@ export const windcity: GameDefinition<WindCityState, WindCityAction, WindCityOpt
   publicAwaiting,
   sampleAction,
   botAction,
+  botMovesAtOnce,
   result,
   wireShapes,
   stepClock,

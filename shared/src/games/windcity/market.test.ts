@@ -46,6 +46,21 @@ function market(players = 3): WindCityState {
   return t;
 }
 
+describe("the market's bot pace", () => {
+  it('a bot seller answers a request at once; every other step (buyers, the seller outside the market) waits the bot delay', () => {
+    const open = market(3);
+    const asked = act(open, 1, ask(sq(1, 6)));
+    expect(g.awaiting(asked)).toEqual([0, 2]);
+    expect(g.botMovesAtOnce!(asked, 0)).toBe(true);
+    for (const seat of [1, 2]) expect(g.botMovesAtOnce!(open, seat)).toBe(false);
+    // The same seller planning its turn: paced like any move.
+    const planning = cloneState(open);
+    planning.phase = 'plan';
+    planning.market = null;
+    expect(g.botMovesAtOnce!(planning, 0)).toBe(false);
+  });
+});
+
 describe('the market in public', () => {
   it('looks the same whether a buyer asked and was declined, asked and waits, passed, or has not acted yet', () => {
     // Four players: seat 3 keeps the market open in every branch.
