@@ -75,6 +75,16 @@ describe('clocks', () => {
     expect(a.state.seats[1].standIn).toBe(false);
   });
 
+  it('clocks of one step that run out together write one room-log line naming everyone', async () => {
+    const srv = await server(1);
+    const [a] = await pair(srv, 'fast');
+    a.send('start');
+    await a.until((s) => s.status === 'playing', 'started');
+    await a.until((s) => JSON.parse(s.view).picked.every(Boolean), 'both stand-ins picked', 8000);
+    const lines = roomLogOf(a).filter((l) => l.startsWith('timeout'));
+    expect(lines).toEqual([expect.stringMatching(/^timeout (Ann Bo|Bo Ann)$/)]);
+  });
+
   it('a restart in the middle of a clock keeps the time it had left', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fireside-clocks-'));
     dirs.push(dataDir);

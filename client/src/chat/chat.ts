@@ -1,6 +1,13 @@
-/** The chat panel: works in the lobby, during the game and at the end. */
+/**
+ * The chat panel: works in the lobby, during the game and at the end. A
+ * friend's message is hard to miss: while the chat is out of sight (scrolled
+ * away, below the table on a phone) it shows as a short toast and counts as
+ * unread on the panel's title and on a "Chat" button pinned to the screen's
+ * edge, which brings the chat into view. Room-log lines about several players
+ * at once (clocks run out in one step) arrive as one line.
+ */
 import { h } from '../util/dom.js';
-import { t, tError } from '../i18n/index.js';
+import { listNames, t, tError } from '../i18n/index.js';
 import type { ErrorMessage } from '@fireside/shared/protocol/messages';
 import { toast } from '../ui/toast.js';
 import type { RoomSnapshot, ChatLine } from '../net/snapshot.js';
@@ -23,6 +30,14 @@ export class ChatPanel {
   private snapshot: RoomSnapshot | null = null;
   private title: HTMLElement;
   private sendBtn: HTMLButtonElement;
+  /** Friends' messages up to this id have been seen (or were there when this page joined). */
+  private seenId = -1;
+  /** Messages up to this id have been toasted. */
+  private toastedId = -1;
+  private inView = false;
+  private readonly jump: HTMLButtonElement;
+  private readonly observer: IntersectionObserver | null = null;
+  private readonly onVisibility = () => this.markSeen();
 
   constructor(private send: (text: string) => void) {
     this.list = h('ol', { class: 'chat-list', testid: 'chat-list', 'aria-live': 'polite' });
@@ -44,12 +59,72 @@ export class ChatPanel {
       this.input,
       this.sendBtn,
     );
-    this.el = h('section', { class: 'panel chat', testid: 'chat' }, this.title, this.list, form);
+    this.jump = h('button', { class: 'btn chat-jump', type: 'button', testid: 'chat-jump', hidden: true, onclick: () => this.bringIntoView() });
+    this.el = h('section', { class: 'panel chat', testid: 'chat' }, this.title, this.list, form, this.jump);
+    if (typeof IntersectionObserver === 'function') {
+      this.observer = new IntersectionObserver(
+        (entries) => {
+          this.inView = entries.some((e) => e.isIntersecting);
+          this.markSeen();
+        },
+        { threshold: 0.25 },
+      );
+      this.observer.observe(this.list);
+    } else this.inView = true;
+    document.addEventListener('visibilitychange', this.onVisibility);
     this.relabel();
   }
 
+  destroy(): void {
+    this.observer?.disconnect();
+    document.removeEventListener('visibilitychange', this.onVisibility);
+  }
+
+  private get seeing(): boolean {
+    return this.inView && document.visibilityState === 'visible';
+  }
+
+  /** Friends' messages (not mine, not the room log) after `id`. */
+  private friendsAfter(id: number): ChatLine[] {
+    const me = this.snapshot?.me.memberId;
+    return this.lines.filter((l) => l.id > id && !l.event && l.memberId !== me);
+  }
+
+  private markSeen(): void {
+    if (!this.seeing) return;
+    const last = this.lines.at(-1)?.id ?? -1;
+    if (last <= this.seenId) return;
+    this.seenId = last;
+    this.renderUnread();
+  }
+
+  private renderUnread(): void {
+    const unread = this.friendsAfter(this.seenId).length;
+    const label = unread > 0 ? t('chat.unread', { count: unread }) : '';
+    this.title.replaceChildren(
+      t('chat.title'),
+      unread > 0 ? h('span', { class: 'chat-unread', testid: 'chat-unread', 'aria-label': label }, String(unread)) : '',
+    );
+    this.jump.hidden = unread === 0 || this.inView;
+    this.jump.replaceChildren(t('chat.title'), h('span', { class: 'chat-unread' }, String(unread)));
+    this.jump.setAttribute('aria-label', label);
+  }
+
+  private bringIntoView(): void {
+    this.el.scrollIntoView({ behavior: 'smooth', block: 'end' });
+    this.input.focus({ preventScroll: true });
+  }
+
+  /** A friend's new message while the chat is out of sight: a short toast with who said what. */
+  private toastNew(): void {
+    const fresh = this.friendsAfter(this.toastedId);
+    this.toastedId = this.lines.at(-1)?.id ?? this.toastedId;
+    if (this.seeing || document.visibilityState !== 'visible') return;
+    for (const l of fresh.slice(-2)) toast(`${l.name}: ${l.text}`, 'info', 4000);
+  }
+
   relabel(): void {
-    this.title.textContent = t('chat.title');
+    this.renderUnread();
     this.input.placeholder = t('chat.placeholder');
     this.input.setAttribute('aria-label', t('chat.placeholder'));
     this.sendBtn.textContent = t('chat.send');
@@ -58,8 +133,14 @@ export class ChatPanel {
   }
 
   update(snapshot: RoomSnapshot): void {
+    const first = this.snapshot === null;
     this.snapshot = snapshot;
     this.lines = snapshot.chat;
+    // What was said before this page joined is history, not news.
+    if (first) this.seenId = this.toastedId = this.lines.at(-1)?.id ?? -1;
+    else this.toastNew();
+    this.markSeen();
+    this.renderUnread();
     this.render();
   }
 
@@ -95,7 +176,7 @@ export class ChatPanel {
           node: h(
             'li',
             { class: `chat-line log log-${l.event}`, testid: 'log-line', dataset: { event: l.event } },
-            t(`log.${l.event}`, { name: l.name, seat: l.text }),
+            t(`log.${l.event}`, { name: logNames(l), seat: l.text }),
           ),
         };
       }
@@ -117,4 +198,10 @@ export class ChatPanel {
     else this.list.replaceChildren(...items.map((i) => i.node));
     if (atBottom || this.notices.length) this.list.scrollTop = this.list.scrollHeight;
   }
+}
+
+/** Whom a room-log line is about: its name, and for a grouped line (`timeout`) the other names in its text, one per line. */
+function logNames(l: ChatLine): string {
+  if (l.event !== 'timeout' || !l.text) return l.name;
+  return listNames([l.name, ...l.text.split('\n').filter(Boolean)]);
 }

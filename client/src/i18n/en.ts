@@ -181,6 +181,8 @@ const en = {
     title: 'Chat',
     placeholder: 'Say something…',
     send: 'Send',
+    unread_one: '{{count}} unread message',
+    unread_other: '{{count}} unread messages',
     empty: 'No messages yet. Say hello!',
   },
   turn: {
@@ -226,7 +228,7 @@ const en = {
     unlocked: '{{name}} opened the table to newcomers again.',
     standin: 'A bot plays for {{name}} until they return.',
     handback: '{{name}} plays their own seat again.',
-    timeout: '{{name}}’s time ran out: a bot makes any move still due.',
+    timeout: 'Time ran out for {{name}}: a bot makes any move still due.',
     removed: '{{name}} was removed by the host.',
   },
   game: {

@@ -175,6 +175,8 @@ const fr: Resources = {
     title: 'Discussion',
     placeholder: 'Écrivez quelque chose…',
     send: 'Envoyer',
+    unread_one: '{{count}} message non lu',
+    unread_other: '{{count}} messages non lus',
     empty: 'Pas encore de message. Dites bonjour !',
   },
   turn: {

@@ -173,6 +173,8 @@ const ja: Resources = {
     title: 'チャット',
     placeholder: 'メッセージを入力…',
     send: '送信',
+    unread_one: '未読メッセージ {{count}}件',
+    unread_other: '未読メッセージ {{count}}件',
     empty: 'まだメッセージはありません。あいさつしましょう！',
   },
   turn: {
@@ -218,7 +220,7 @@ const ja: Resources = {
     unlocked: '{{name}}さんがテーブルを新しい参加者に再び開きました。',
     standin: '{{name}}さんが戻るまでボットが代打します。',
     handback: '{{name}}さんが自分の席に戻りました。',
-    timeout: '{{name}}さんの持ち時間が切れました。残りの手はボットが代わりに打ちます。',
+    timeout: '持ち時間切れ：{{name}}。残りの手はボットが代わりに打ちます。',
     removed: '{{name}}さんはホストにより退出させられました。',
   },
   game: {

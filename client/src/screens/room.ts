@@ -79,6 +79,7 @@ export class RoomScreen {
     if (this.rejoinTimer !== null) clearTimeout(this.rejoinTimer);
     this.unsubs.forEach((u) => u());
     this.presence?.destroy();
+    this.chat?.destroy();
     this.table?.destroy();
     this.table = null;
     exposeForTests({ app: null, room: null, table: null });
@@ -378,6 +379,7 @@ export class RoomScreen {
     this.unsubs.forEach((u) => u());
     this.unsubs = [];
     this.presence?.destroy(); // its ticker, and the tab's "your turn" title
+    this.chat?.destroy();
     void this.session?.leave();
     this.table?.destroy();
     this.table = null;

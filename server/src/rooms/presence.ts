@@ -23,6 +23,9 @@ import { isInt, payloadObject } from './validation.js';
 /** A dropped connection that comes back this fast (a reload) is not worth a "left" line. */
 export const LEFT_QUIET_MS = 4000;
 
+/** Clocks that run out this close together belong to one step: one room-log line names them all. */
+const TIMEOUT_GROUP_MS = 1000;
+
 /** Stand-in switches a member may make per window (`standIn`). */
 export const STANDIN_SWITCHES = 4;
 export const STANDIN_WINDOW_MS = 20_000;
@@ -192,7 +195,8 @@ export class Presence {
     const seat = this.state.seats[seatIndex];
     if (seat && seat.kind === 'human') {
       this.host.telemetry.standIn(seat.memberId, seat.index, 'timeout');
-      this.host.roomLog.event('timeout', seat.memberId, seat.name);
+      // Every clock of one step runs out together: one line for all of them.
+      this.host.roomLog.grouped('timeout', seat.memberId, seat.name, TIMEOUT_GROUP_MS);
     }
   }
 

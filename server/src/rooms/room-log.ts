@@ -33,4 +33,21 @@ export class RoomLog {
   event(event: RoomLogEvent, memberId: string, name: string, extra = ''): void {
     this.push({ memberId, name, text: extra, event });
   }
+
+  /**
+   * `event` about `name`, joined to the last line when that is the same
+   * event written within `withinMs` (one step's clocks running out for
+   * several players): the other names go in its `text`, one per line, so a
+   * step writes one line however many it concerns.
+   */
+  grouped(event: RoomLogEvent, memberId: string, name: string, withinMs: number): void {
+    const chat = this.state.chat;
+    const last = chat.length > 0 ? chat[chat.length - 1] : undefined;
+    if (last && last.event === event && this.now() - last.at <= withinMs) {
+      const others = last.text ? last.text.split('\n') : [];
+      if (last.name !== name && !others.includes(name)) last.text = [...others, name].join('\n');
+      return;
+    }
+    this.event(event, memberId, name);
+  }
 }

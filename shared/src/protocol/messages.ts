@@ -122,7 +122,7 @@ export const ROOM_LOG_EVENTS = [
   'unlocked', // name (the host) opened the table to newcomers again
   'standin', // a bot plays name's seat
   'handback', // name plays their own seat again
-  'timeout', // name's time ran out: the stand-in bot plays this step
+  'timeout', // name's time ran out (and text's names, one per line: one line per step): the stand-in bot plays this step
   'removed', // the host removed name (a bot keeps their seat)
 ] as const;
 export type RoomLogEvent = (typeof ROOM_LOG_EVENTS)[number];
