@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 async function serve(limits: Partial<AbuseLimits>): Promise<TestServer> {
-  srv = await startServer({}, '/nonexistent', { limits: { trustProxy: 1, ...limits } });
+  srv = await startServer({}, '/nonexistent', { limits: { trustProxy: ['loopback'], ...limits } });
   return srv;
 }
 
@@ -106,7 +106,7 @@ describe('abuse limits', () => {
   }, 30_000);
 
   it('without FIRESIDE_TRUST_PROXY, X-Forwarded-For is ignored: every "address" shares the peer address limit', async () => {
-    await serve({ roomsPerMinute: 2, trustProxy: 0 });
+    await serve({ roomsPerMinute: 2, trustProxy: [] });
     expect(await createError('192.0.2.1')).toBeNull();
     expect(await createError('192.0.2.2')).toBeNull();
     expect((await createError('192.0.2.3'))?.code).toBe(429);
