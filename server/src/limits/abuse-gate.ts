@@ -102,17 +102,26 @@ export class AbuseGate {
    * request (ADDRESS_HEADER). HTTP requests and WebSocket upgrades alike.
    */
   address(req: IncomingMessage): string {
-    if (this.warn && !this.proxyWarned && this.limits.trustProxy.length === 0 && req.headers['x-forwarded-for'] !== undefined) {
-      // Once: behind a proxy every player would share the proxy's address, and its limits.
-      this.proxyWarned = true;
-      this.warn(
-        { event: 'limits.warning' },
-        'requests carry X-Forwarded-For but FIRESIDE_TRUST_PROXY is not set: the abuse limits count the peer address (a reverse proxy in front?)',
-      );
-    }
+    if (this.warn && !this.proxyWarned && req.headers['x-forwarded-for'] !== undefined) this.warnUntrustedProxy(req);
     const address = addressKey(clientAddress(req, this.trust));
     req.headers[ADDRESS_HEADER] = address;
     return address;
+  }
+
+  /**
+   * Once: a peer not in FIRESIDE_TRUST_PROXY sends X-Forwarded-For. A proxy
+   * left out of the list would make every player share its address, and its
+   * limits; the line names the peer, the address to add if it is yours.
+   */
+  private warnUntrustedProxy(req: IncomingMessage): void {
+    const peer = req.socket?.remoteAddress ?? 'unknown';
+    if (this.trust(peer, 0)) return;
+    this.proxyWarned = true;
+    const setting = this.limits.trustProxy.length === 0 ? 'FIRESIDE_TRUST_PROXY is not set' : `${peer} is not in FIRESIDE_TRUST_PROXY`;
+    this.warn!(
+      { event: 'limits.warning', peer },
+      `requests from ${peer} carry X-Forwarded-For but ${setting}: the abuse limits count the peer address (a reverse proxy in front? list its address)`,
+    );
   }
 
   /**

@@ -133,7 +133,7 @@ describe('abuse gate', () => {
     expect(gate.screenRequest(create('3.3.3.3'), onDone)?.status).toBe(503);
   });
 
-  it('warns once when requests carry X-Forwarded-For while no proxy is trusted', () => {
+  it('warns once, naming the peer, when a peer that is not a trusted proxy sends X-Forwarded-For', () => {
     const warnings: string[] = [];
     const gate = new AbuseGate(limits, { rooms: census, warn: (_f, m) => warnings.push(m) });
     gate.address(request('1.1.1.1'));
@@ -141,7 +141,17 @@ describe('abuse gate', () => {
     gate.address(request('1.1.1.1', { 'x-forwarded-for': '2.2.2.2' }));
     gate.address(request('1.1.1.1', { 'x-forwarded-for': '2.2.2.2' }));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/FIRESIDE_TRUST_PROXY/);
+    expect(warnings[0]).toMatch(/^requests from 1\.1\.1\.1 carry X-Forwarded-For but FIRESIDE_TRUST_PROXY is not set/);
+
+    // A list that leaves the proxy out: the same line, naming the address to add; none for a listed proxy.
+    const listed: string[] = [];
+    const gate2 = new AbuseGate({ ...limits, trustProxy: ['10.0.0.1'] }, { rooms: census, warn: (_f, m) => listed.push(m) });
+    gate2.address(request('10.0.0.1', { 'x-forwarded-for': '2.2.2.2' }));
+    expect(listed).toEqual([]);
+    gate2.address(request('::ffff:172.18.0.1', { 'x-forwarded-for': '2.2.2.2' }));
+    expect(listed).toEqual([
+      expect.stringMatching(/^requests from ::ffff:172\.18\.0\.1 carry X-Forwarded-For but ::ffff:172\.18\.0\.1 is not in FIRESIDE_TRUST_PROXY/),
+    ]);
   });
 
   it('counts a WebSocket until its socket closes', () => {
