@@ -11,7 +11,12 @@
  * trusted or an untrusted peer.
  */
 import '../../server/testing/ws-setup.js';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { matchMaker } from '@colyseus/core';
@@ -145,6 +150,29 @@ describe('room capacity', () => {
     expect(lines[0].msg).toMatch(/^refused POST \/matchmake\/create\/game from 127\.0\.0\.9: The server is full/);
     expect(JSON.stringify(lines[0])).not.toMatch(/stack|\n\s+at /);
   }, 60_000);
+});
+
+describe('FIRESIDE_TRUST_PROXY', () => {
+  it('as a count of proxies (the old form) stops the built server at start, saying the new form, before it opens its store', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fireside-trust-'));
+    try {
+      const child = spawn(process.execPath, [path.join(root, 'server/dist/index.js')], {
+        env: { PATH: process.env.PATH, PORT: '0', FIRESIDE_DATA_DIR: dataDir, FIRESIDE_CLIENT_DIST: '/nonexistent', FIRESIDE_TRUST_PROXY: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.on('data', (d) => (stderr += d));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      clearTimeout(timer);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^Fireside cannot start: FIRESIDE_TRUST_PROXY=1 \(a count of proxies\) is no longer accepted.*FIRESIDE_TRUST_PROXY=loopback/);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 /** A WebSocket upgrade from the local address `from`: the HTTP status of a refusal, or 101 and the socket. */
