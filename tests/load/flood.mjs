@@ -15,8 +15,9 @@
 // script ignores Retry-After). Bounded: --seconds of flooding (at most 60),
 // --addresses (at most 250), traffic to the local server only.
 //
-// Reports: tables loaded (peak, at the flood's end, and when the visitor got
-// in), the server's RSS, the attackers' refusals by reason (as they saw them,
+// Reports: tables loaded (peak, when the cap was reached, at the flood's end,
+// and when the visitor got in), what a visitor trying halfway through the
+// flood got, the server's RSS, the attackers' refusals by reason (as they saw them,
 // and /metrics' fireside_limit_refusals_total), and the visitor's result.
 import '../../botclient/dist/node-websocket.js';
 import http from 'node:http';
@@ -169,6 +170,17 @@ async function visitorTable(base, log) {
   }
 }
 
+/** One create as a person would, then leaves: 'created', or the refusal's message. */
+async function tryOnce(base) {
+  try {
+    const host = await BotConnection.create({ server: base, game: GAME, name: 'Passer-by', log: () => {}, rejoinMs: 0 });
+    await host.leave();
+    return 'created';
+  } catch (e) {
+    return e.message;
+  }
+}
+
 /** The visitor's match: sits, fills the table with the server's bots, starts, plays its seat to the end. */
 async function visitorMatch(host) {
   await host.sit();
@@ -176,10 +188,11 @@ async function visitorMatch(host) {
   const outcome = host.play({ delayMs: 0 });
   const t0 = Date.now();
   await host.request('start', {}, (s) => s.status !== 'lobby', 10_000, 'the match started');
-  const timeout = sleep(MATCH_MS).then(() => {
-    throw new Error(`the match did not end within ${MATCH_MS / 1000} s`);
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the match did not end within ${MATCH_MS / 1000} s`)), MATCH_MS);
   });
-  const result = await Promise.race([outcome, timeout]);
+  const result = await Promise.race([outcome, timeout]).finally(() => clearTimeout(timer));
   return { ms: Date.now() - t0, winners: result.winners, scores: result.scores, rounds: result.rounds, seat: result.seat };
 }
 
@@ -202,8 +215,12 @@ async function main() {
   );
   const tally = { created: 0, joinFailed: 0, refused: {} };
   const sockets = [];
-  const end = Date.now() + FLOOD_MS;
+  const t0 = Date.now();
+  const end = t0 + FLOOD_MS;
+  // Halfway through, a visitor tries once: what a person meets while the flood is on.
+  const probe = sleep(FLOOD_MS / 2).then(() => tryOnce(server.base));
   await Promise.all(Array.from({ length: ADDRESSES }, (_, i) => attack(server.base, attackerAddress(i), end, tally, sockets)));
+  const duringFlood = await probe;
   const atEnd = view.last();
   log(`flood over: ${tally.created} tables created, ${atEnd.rooms} loaded; refusals ${JSON.stringify(tally.refused)}`);
 
@@ -219,6 +236,7 @@ async function main() {
   for (const ws of sockets) ws.terminate();
   await sleep(600);
   await view.stop();
+  const full = view.samples.find((s) => s.rooms >= Number(PRODUCTION_LIMITS.FIRESIDE_MAX_ROOMS));
   const peak = view.samples.reduce((a, s) => (s.rooms > a.rooms ? s : a), { rooms: -1 });
   const peakRss = Math.max(...view.samples.map((s) => s.rss).filter(Number.isFinite));
   const report = {
@@ -226,8 +244,15 @@ async function main() {
     command: `node tests/load/flood.mjs${args.join ? ' --join' : ''} --seconds ${FLOOD_MS / 1000} --addresses ${ADDRESSES}`,
     attackers: { created: tally.created, joinFailed: tally.joinFailed, refused: tally.refused },
     serverRefusals: await refusalMetrics(server.base),
-    rooms: { peak: peak.rooms, atFloodEnd: atEnd.rooms, whenVisitorGotIn: visitor.host ? atVisitor.rooms : null, atEnd: view.last().rooms },
+    rooms: {
+      peak: peak.rooms,
+      fullAfterS: full ? Number(((full.t - t0) / 1000).toFixed(1)) : null,
+      atFloodEnd: atEnd.rooms,
+      whenVisitorGotIn: visitor.host ? atVisitor.rooms : null,
+      atEnd: view.last().rooms,
+    },
     rss: { idle: mb(idleRss), peak: mb(peakRss), atEnd: mb(view.last().rss) },
+    visitorHalfwayThroughTheFlood: duringFlood,
     visitor: {
       waitedS: Number((visitor.waitedMs / 1000).toFixed(1)),
       refusals: visitor.refusals.length,
