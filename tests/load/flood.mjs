@@ -20,7 +20,10 @@
 // flood got, the server's RSS, the attackers' refusals by reason (as they saw them,
 // and /metrics' fireside_limit_refusals_total), and the visitor's result.
 import '../../botclient/dist/node-websocket.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { BotConnection } from '../../botclient/dist/index.js';
@@ -203,11 +206,27 @@ async function refusalMetrics(base) {
   return out;
 }
 
+/** The server's log lines (JSON) by level, and its refusal lines by reason. */
+function logCounts(file) {
+  const counts = { warn: 0, error: 0, refusedLines: {}, withStack: 0 };
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const r = JSON.parse(line);
+    if (r.level === 'warn') counts.warn++;
+    if (r.level === 'error' || r.level === 'fatal') counts.error++;
+    if (r.event === 'limits.refused') counts.refusedLines[r.reason] = (counts.refusedLines[r.reason] ?? 0) + 1;
+    if (line.includes('"stack"')) counts.withStack++;
+  }
+  return counts;
+}
+
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
   const log = (m) => console.log(`[flood ${new Date().toISOString().slice(11, 19)}] ${m}`);
-  const server = await startServer({ ...PRODUCTION_LIMITS, FIRESIDE_BOT_DELAY_MS: '50', FIRESIDE_LOG_LEVEL: 'warn' }, 'fireside-flood-');
+  const logFile = join(mkdtempSync(join(tmpdir(), 'fireside-flood-log-')), 'server.log');
+  const env = { ...PRODUCTION_LIMITS, FIRESIDE_BOT_DELAY_MS: '50', FIRESIDE_LOG_LEVEL: 'warn', FIRESIDE_LOG_FORMAT: 'json' };
+  const server = await startServer(env, 'fireside-flood-', { logFile });
   const view = watch(server.base, server.child.pid);
   const idleRss = procStats(server.child.pid)?.rss ?? NaN;
   log(
@@ -244,6 +263,7 @@ async function main() {
     command: `node tests/load/flood.mjs${args.join ? ' --join' : ''} --seconds ${FLOOD_MS / 1000} --addresses ${ADDRESSES}`,
     attackers: { created: tally.created, joinFailed: tally.joinFailed, refused: tally.refused },
     serverRefusals: await refusalMetrics(server.base),
+    serverLog: logCounts(logFile),
     rooms: {
       peak: peak.rooms,
       fullAfterS: full ? Number(((full.t - t0) / 1000).toFixed(1)) : null,
