@@ -1,8 +1,9 @@
 /**
  * The abuse limits (server/src/limits/), through a real server and real SDK
  * clients. Addresses are simulated behind a trusted proxy: with
- * FIRESIDE_TRUST_PROXY (here `trustProxy: 1`) the server takes the client
- * address from the right-most `X-Forwarded-For` entry.
+ * FIRESIDE_TRUST_PROXY listing the peer (here `trustProxy: ['loopback']`:
+ * the tests connect from 127.0.0.1) the server takes the client address from
+ * the right-most `X-Forwarded-For` entry.
  *
  * Each case starts its own server with small limits, so that the counters of
  * one case never leak into another.
