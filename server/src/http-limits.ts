@@ -3,8 +3,9 @@
  * matchmaking included, and one `upgrade` listener in front of its
  * WebSockets. It sets the security headers (security-headers.ts), refuses
  * oversized bodies and requests over the abuse limits (limits/), then runs
- * `before` (waking a stored room a join asks for), then hands the request
- * to the listeners Colyseus and express registered.
+ * `before` (waking a stored room a join asks for, which may refuse it too:
+ * the server is full), then hands the request to the listeners Colyseus and
+ * express registered.
  *
  * Body limits: Colyseus 0.18 reads `/matchmake/*` bodies into memory before
  * any express middleware runs, with no limit of its own on that path: one
@@ -31,8 +32,8 @@ export interface RequestGate {
   headers?: HeaderSetter;
   /** Refuses a request, or lets it through (null); `onDone` registers what to run once its answer is out. */
   screen?: (req: IncomingMessage, onDone: (fn: () => void) => void) => Refusal | null;
-  /** Runs before the routes (a request body waits, unread, meanwhile). */
-  before?: (req: IncomingMessage) => Promise<void>;
+  /** Runs before the routes (a request body waits, unread, meanwhile); a refusal answers instead of them. */
+  before?: (req: IncomingMessage) => Promise<Refusal | null>;
 }
 
 /** Why a request's body is refused (status and message), or null. */
@@ -86,7 +87,7 @@ export function gateRequests(server: Server, gate: RequestGate = {}): void {
     if (refusal) return refuse(req, res, refusal);
     if (!gate.before) return pass(req, res);
     gate.before(req).then(
-      () => pass(req, res),
+      (refused) => (refused ? refuse(req, res, refused) : pass(req, res)),
       () => pass(req, res), // the routes answer (e.g. "not found") as they would have
     );
   });

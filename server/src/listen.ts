@@ -20,7 +20,7 @@ import { ProcessWatch } from './failover.js';
 import { processLeases, RoomLeases } from './leases.js';
 import { errorField, type Logger } from './observe/logger.js';
 import { timedStore } from './observe/timed-store.js';
-import { RoomRestorer } from './restore.js';
+import { RoomRestorer, type RestoreSummary } from './restore.js';
 import type { GameRoom } from './rooms/GameRoom.js';
 import { resolveSettings } from './rooms/settings.js';
 import { securityHeaders } from './security-headers.js';
@@ -43,8 +43,8 @@ export interface Fireside {
   store: MatchStore;
   restorer: RoomRestorer;
   abuse: AbuseGate;
-  /** What the start-up restore did (`elsewhere`: rooms other processes of the cluster had loaded). */
-  restored: { restored: number; failed: number; elsewhere: number; ms: number };
+  /** What the start-up restore did (`elsewhere`: rooms other processes of the cluster had loaded; `full`: rooms past FIRESIDE_MAX_ROOMS, left in the store). */
+  restored: RestoreSummary;
   /** This process's public address in a cluster, else null. */
   publicAddress: string | null;
   /** After a graceful shutdown closed every room: stops the heartbeat and the watch of a cluster process. */
@@ -67,7 +67,9 @@ async function clusterFor(opts: StartOptions, store: MatchStore): Promise<Cluste
 }
 
 export async function startFireside(opts: StartOptions): Promise<Fireside> {
-  // Settings first: a process with REDIS_URL but no DATABASE_URL must not open a SQLite store of its own.
+  // Settings first: a process with REDIS_URL but no DATABASE_URL must not open a SQLite store of its own,
+  // nor one with a FIRESIDE_TRUST_PROXY it cannot read.
+  const limits = { ...limitsFromEnv(), ...opts.limits };
   if (opts.cluster === undefined && !opts.store) clusterFromEnv();
   const store = opts.store ?? (await openStore());
   const cluster = await clusterFor(opts, store).catch(async (e) => {
@@ -81,8 +83,9 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   const room = { ...opts.app?.room, store: timed, leases };
   const settings = resolveSettings(room);
   const server = createAppServer({ ...opts.app, room, store: timed, ...(cluster && { cluster }) });
-  const restorer = new RoomRestorer(timed, log, cluster?.directory, leases);
-  const abuse = new AbuseGate({ ...limitsFromEnv(), ...opts.limits }, { warn: (message: string) => log.warn({ event: 'limits.warning' }, message) });
+  const abuse = new AbuseGate(limits, { warn: (fields, message) => log.warn(fields, message) });
+  // Woken rooms take places under the cap on rooms, as new ones do.
+  const restorer = new RoomRestorer(timed, log, cluster?.directory, leases, abuse);
   attributeRooms(abuse);
   await matchMaker.onReady;
   // Alive before Colyseus lists this process: the others never take it for a dead one.
@@ -95,7 +98,7 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
     maxBytes: MAX_BODY_BYTES,
     headers: securityHeaders(),
     screen: (req, onDone) => abuse.screenRequest(req, onDone),
-    before: (req) => restorer.beforeRequest(req),
+    before: async (req) => ((await restorer.beforeRequest(req)) === 'full' ? abuse.refuseFull(req) : null),
   });
   gateUpgrades(http, (req, socket) => abuse.screenUpgrade(req, socket));
 
@@ -110,11 +113,12 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   setInterval(sweep, DAY_MS / 2).unref();
 
   const restored = await restorer.restoreAll(Date.now() - settings.idleMs);
-  if (restored.restored + restored.failed + restored.elsewhere > 0) {
+  if (restored.restored + restored.failed + restored.elsewhere + restored.full > 0) {
     const ms = Math.round(restored.ms);
     const elsewhere = restored.elsewhere > 0 ? `; ${restored.elsewhere} run by other processes` : '';
+    const full = restored.full > 0 ? `; ${restored.full} left in the store, FIRESIDE_MAX_ROOMS reached` : '';
     // tests/load/durable-bench.mjs reads this message.
-    log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed${elsewhere})`);
+    log.info({ event: 'restore.done', ...restored, ms }, `restored ${restored.restored} rooms in ${ms} ms (${restored.failed} failed${elsewhere}${full})`);
   }
   return { server, store, restorer, abuse, restored, publicAddress: cluster?.publicAddress ?? null, leave: failover?.leave ?? (async () => undefined) };
 }

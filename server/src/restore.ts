@@ -10,6 +10,11 @@
  * process runs is left there, and Colyseus sends its joins to that process.
  * A room whose process died (failover.ts) is taken over: its lease is taken
  * from the dead process and the room is loaded here.
+ *
+ * A woken room takes a place under the server's cap on rooms
+ * (FIRESIDE_MAX_ROOMS, limits/abuse-gate.ts) like a new one: when the server
+ * is full the room stays in the store, unharmed, and the join that asked for
+ * it is refused as a creation would be (503, the server is full).
  */
 import type { IncomingMessage } from 'node:http';
 import { matchMaker } from '@colyseus/core';
@@ -38,13 +43,29 @@ export const oneProcess: RoomDirectory = {
   locate: async () => ({ at: 'free', deadOwner: null }),
 };
 
-/** What a wake did: loaded the room here, found it loaded in another process, found no such room, or failed. */
-export type WakeResult = 'here' | 'elsewhere' | 'missing' | 'failed';
+/** What a wake did: loaded the room here, found it loaded in another process, found no such room, found the server full, or failed. */
+export type WakeResult = 'here' | 'elsewhere' | 'missing' | 'full' | 'failed';
+
+/** The server's cap on loaded rooms (the abuse gate's): a place for one more, or null when full. */
+export interface RoomCapacity {
+  reserveRoom(): (() => void) | null;
+}
+
+const unlimited: RoomCapacity = { reserveRoom: () => () => undefined };
 
 /** How long a wake waits while another process loads or unloads the room (a rolling restart: it writes its last snapshot). */
 const BUSY_WAIT_MS = 10_000;
 const BUSY_POLL_MS = 50;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** What the start-up restore did (`full`: rooms left in the store, the server holding all the rooms it may). */
+export interface RestoreSummary {
+  restored: number;
+  failed: number;
+  elsewhere: number;
+  full: number;
+  ms: number;
+}
 
 export class RoomRestorer {
   private readonly inFlight = new Map<string, Promise<WakeResult>>();
@@ -54,6 +75,7 @@ export class RoomRestorer {
     private readonly log: Logger,
     private readonly directory: RoomDirectory = oneProcess,
     private readonly leases: RoomLeases = processLeases,
+    private readonly capacity: RoomCapacity = unlimited,
   ) {}
 
   /** Loads the room into this process unless it is loaded here or elsewhere already; false if the store has no such room. */
@@ -98,6 +120,9 @@ export class RoomRestorer {
 
   private async load(roomId: string): Promise<WakeResult> {
     if (!(await this.store.loadRoom(roomId))) return 'missing';
+    // Counted from here: concurrent wakes cannot all slip under the cap.
+    const release = this.capacity.reserveRoom();
+    if (!release) return 'full';
     try {
       // Created in this process (app.config.ts never sends a creation to another): RESTORE_KEY is this process's own.
       await matchMaker.createRoom(ROOM_NAME, { restore: RESTORE_KEY, roomId });
@@ -107,31 +132,36 @@ export class RoomRestorer {
       restoreFailed.inc();
       this.log.error({ event: 'room.restore_failed', roomId, err: errorField(e) }, 'restoring a room from the store failed');
       return 'failed';
+    } finally {
+      release();
     }
   }
 
-  /** At start: every room with an unfinished match, or active since `activeSince`, that no other process has loaded. */
-  async restoreAll(activeSince: number): Promise<{ restored: number; failed: number; elsewhere: number; ms: number }> {
+  /**
+   * At start: every room with an unfinished match, or active since
+   * `activeSince`, that no other process has loaded; past the cap on rooms
+   * (`full`) the others stay in the store until someone opens them.
+   */
+  async restoreAll(activeSince: number): Promise<RestoreSummary> {
     const started = performance.now();
     const ids = await this.store.listRestorable(activeSince);
-    let restored = 0;
-    let elsewhere = 0;
+    const count = { here: 0, elsewhere: 0, full: 0 };
     for (const id of ids) {
       // Busy elsewhere: left to that process.
       const result = await this.wakeFor(id, 0);
-      if (result === 'here') restored++;
-      else if (result === 'elsewhere') elsewhere++;
+      if (result === 'here' || result === 'elsewhere' || result === 'full') count[result]++;
     }
-    return { restored, failed: ids.length - restored - elsewhere, elsewhere, ms: performance.now() - started };
+    const { here, elsewhere, full } = count;
+    return { restored: here, failed: ids.length - here - elsewhere - full, elsewhere, full, ms: performance.now() - started };
   }
 
   /**
    * For the HTTP gate: a join by id (an invite link, a reload, a comeback
    * after a restart) wakes its room first, so the matchmaker finds it.
    */
-  async beforeRequest(req: IncomingMessage): Promise<void> {
-    if (req.method !== 'POST' || !req.url) return;
+  async beforeRequest(req: IncomingMessage): Promise<WakeResult | null> {
+    if (req.method !== 'POST' || !req.url) return null;
     const m = /^\/matchmake\/(?:joinById|reconnect)\/([^/?]+)/.exec(req.url);
-    if (m) await this.wake(decodeURIComponent(m[1]));
+    return m ? this.wakeFor(decodeURIComponent(m[1])) : null;
   }
 }

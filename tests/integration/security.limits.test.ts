@@ -1,8 +1,9 @@
 /**
  * The abuse limits (server/src/limits/), through a real server and real SDK
  * clients. Addresses are simulated behind a trusted proxy: with
- * FIRESIDE_TRUST_PROXY (here `trustProxy: 1`) the server takes the client
- * address from the right-most `X-Forwarded-For` entry.
+ * FIRESIDE_TRUST_PROXY listing the peer (here `trustProxy: ['loopback']`:
+ * the tests connect from 127.0.0.1) the server takes the client address from
+ * the right-most `X-Forwarded-For` entry.
  *
  * Each case starts its own server with small limits, so that the counters of
  * one case never leak into another.
@@ -28,7 +29,7 @@ afterEach(async () => {
 });
 
 async function serve(limits: Partial<AbuseLimits>): Promise<TestServer> {
-  srv = await startServer({}, '/nonexistent', { limits: { trustProxy: 1, ...limits } });
+  srv = await startServer({}, '/nonexistent', { limits: { trustProxy: ['loopback'], ...limits } });
   return srv;
 }
 
@@ -106,7 +107,7 @@ describe('abuse limits', () => {
   }, 30_000);
 
   it('without FIRESIDE_TRUST_PROXY, X-Forwarded-For is ignored: every "address" shares the peer address limit', async () => {
-    await serve({ roomsPerMinute: 2, trustProxy: 0 });
+    await serve({ roomsPerMinute: 2, trustProxy: [] });
     expect(await createError('192.0.2.1')).toBeNull();
     expect(await createError('192.0.2.2')).toBeNull();
     expect((await createError('192.0.2.3'))?.code).toBe(429);

@@ -5,7 +5,7 @@
  * anonymous client created 761 rooms in 10 seconds before these existed).
  */
 import { envInt } from '../rooms/settings.js';
-import { trustedProxies } from './client-address.js';
+import { trustListFromEnv } from './client-address.js';
 
 export interface AbuseLimits {
   /** Rooms one address may create per minute (`create` / `joinOrCreate` requests). */
@@ -18,12 +18,17 @@ export interface AbuseLimits {
   connectionsPerAddress: number;
   /** Matchmaking requests (create, join, reconnect) from one address per minute. */
   joinsPerMinute: number;
-  /** Reverse proxies trusted to report the client address in `X-Forwarded-For` (client-address.ts). */
-  trustProxy: number;
+  /**
+   * The reverse proxies trusted to report the client address in
+   * `X-Forwarded-For`: addresses, CIDR ranges and proxy-addr's names
+   * (client-address.ts); empty: the header is ignored.
+   */
+  trustProxy: readonly string[];
 }
 
 const MAX = 1_000_000;
 
+/** ConfigError (cluster.ts) for a FIRESIDE_TRUST_PROXY it cannot read, so that the server does not start with it. */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): AbuseLimits {
   return {
     roomsPerMinute: envInt('FIRESIDE_ROOMS_PER_MINUTE', 30, 1, MAX, env),
@@ -31,6 +36,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): AbuseLimits
     maxOpenRooms: envInt('FIRESIDE_MAX_ROOMS', 1000, 1, MAX, env),
     connectionsPerAddress: envInt('FIRESIDE_CONNECTIONS_PER_ADDRESS', 50, 1, MAX, env),
     joinsPerMinute: envInt('FIRESIDE_JOINS_PER_MINUTE', 120, 1, MAX, env),
-    trustProxy: trustedProxies(env),
+    trustProxy: trustListFromEnv(env),
   };
 }

@@ -52,6 +52,16 @@ const matchesStarted = new Counter('fireside_matches_started_total', 'Matches st
 const matchesEnded = new Counter('fireside_matches_ended_total', 'Matches that reached their result, by game.', ['game']);
 export const gameCounters = (game: string) => ({ created: roomsCreated.with(game), started: matchesStarted.with(game), ended: matchesEnded.with(game) });
 
+/** Why the abuse limits (limits/abuse-gate.ts) refused a matchmaking request or a WebSocket upgrade. */
+export type RefusalReason = 'joins_per_minute' | 'connections' | 'open_rooms' | 'rooms_per_minute' | 'server_full' | 'other';
+const limitRefusals = new Counter(
+  'fireside_limit_refusals_total',
+  'Matchmaking requests and WebSocket upgrades refused by the abuse limits, by reason: joins_per_minute, connections, open_rooms, rooms_per_minute, server_full (no room may be created or woken).',
+  ['reason'],
+);
+/** The refusal counter of a reason (a handful of fixed values). */
+export const limitRefused = (reason: RefusalReason) => limitRefusals.with(reason);
+
 const logErrors = new Counter('fireside_log_errors_total', 'Lines logged at level error or above.', []);
 export const logErrorsCounter = logErrors.with();
 
@@ -94,6 +104,7 @@ const families: Renderable[] = [
   storeWriteErrors,
   restores,
   standIns,
+  limitRefusals,
   roomsCreated,
   matchesStarted,
   matchesEnded,

@@ -112,8 +112,9 @@ export class GameRoom extends Room<{ state: RoomState }> {
     await this.setPrivate(true);
     this.registerHandlers();
     guardFrames(this);
-    // A room nobody ever joins (its creator's seat reservation expired) must not stay loaded.
-    this.idleTimer = setTimeout(() => void this.disconnect(), Math.max(this.settings.idleMs, 30_000));
+    // Nobody joins (reservation expired, a script): a new room unloads soon (settings.unjoinedMs), a restored one when idle.
+    const firstIdle = opts.restore === RESTORE_KEY ? Math.max(this.settings.idleMs, 30_000) : this.settings.unjoinedMs;
+    this.idleTimer = setTimeout(() => void this.disconnect(), firstIdle);
     this.telemetry.live({ gameId: this.game.id, status: () => this.state.status, clientCount: () => this.clients.length });
   }
 

@@ -21,6 +21,13 @@ export interface RoomSettings {
   store: MatchStore | null;
   /** A room with nobody connected this long (ms) is unloaded from memory; it stays in the store. */
   idleMs: number;
+  /**
+   * A new room nobody joined this long after its creation (ms) is unloaded
+   * (a script's table, or its creator never connected): strangers cannot fill
+   * the server's cap on rooms with empty tables. Longer than the creator's
+   * seat reservation (15 s), at most 60 s.
+   */
+  unjoinedMs: number;
   /** Spectators a room admits (players of free seats and members with their token always get in). */
   maxSpectators: number;
   /** A seated player away this long during a match (seconds) gets a bot stand-in; an away host hands the role on. */
@@ -47,6 +54,9 @@ function idleMsFromEnv(): number {
   return seconds > 0 ? seconds * 1000 : envInt('FIRESIDE_IDLE_MINUTES', 10, 1, 7 * 24 * 60) * 60_000;
 }
 
+/** How long a new room waits for its first member (RoomSettings.unjoinedMs). */
+export const UNJOINED_MS = 30_000;
+
 export function defaultSettings(): RoomSettings {
   return {
     games: getGame,
@@ -54,6 +64,7 @@ export function defaultSettings(): RoomSettings {
     reconnectSeconds: 60,
     store: null,
     idleMs: idleMsFromEnv(),
+    unjoinedMs: UNJOINED_MS,
     maxSpectators: envInt('FIRESIDE_MAX_SPECTATORS', 30, 0, 1000),
     standInSeconds: envInt('FIRESIDE_STANDIN_SECONDS', 45, 1, 24 * 3600),
     clockScale: 1,
