@@ -51,8 +51,8 @@ describe('idle rooms', () => {
     const a2 = await joinRoom(srv.url, roomId, { name: 'Alice', token: tokens[0].token });
     all.push(a2);
     expect(JSON.parse(a2.state.seats[0].secret).mine).toBe(7);
-    // Alice handed the host over to Bob when she left; it stayed his while the room slept.
-    expect(a2.state.hostId).toBe(tokens[1].memberId);
+    // Alice made the table: back, she is host again (Bob held the role while she was gone).
+    expect(a2.state.hostId).toBe(tokens[0].memberId);
   }, 30_000);
 
   it('a link to a room the store does not know is not found', async () => {

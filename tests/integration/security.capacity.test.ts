@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { matchMaker } from '@colyseus/core';
-import { startServer, createRoom, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
+import { startServer, createRoom, sleep, startedMatch, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
 import type { AbuseLimits } from '../../server/src/limits/settings.js';
 import { resolveSettings, type RoomSettings } from '../../server/src/rooms/settings.js';
 
@@ -85,6 +85,18 @@ describe('room capacity', () => {
     await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 'the unjoined table unloaded', 15_000);
     expect(matchMaker.getLocalRoomById(held.room.roomId)).toBeDefined();
     expect((await createTable()).status).toBe(200);
+  }, 60_000);
+
+  it('an empty lobby (its creator came and went) goes as soon as an unjoined table; a match nobody is at waits the idle time', async () => {
+    await serve({}, { unjoinedMs: 800, idleMs: 120_000 });
+    const solo = await createRoom(srv!.url, { game: 'secret', name: 'Solo', players: 2 });
+    const [ann, bo] = await startedMatch(srv!.url, ['Ann', 'Bo']);
+    await solo.leave();
+    await ann.leave();
+    await bo.leave(); // seated in a match: both keep their seats, the room waits for them
+    await waitFor(() => matchMaker.getLocalRoomById(solo.room.roomId) === undefined, 'the empty lobby unloaded', 15_000);
+    await sleep(1500);
+    expect(matchMaker.getLocalRoomById(ann.room.roomId)).toBeDefined();
   }, 60_000);
 
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy, at matchmaking and at the WebSocket upgrade', async () => {

@@ -361,14 +361,21 @@ export class GameRoom extends Room<{ state: RoomState }> {
     return sent;
   }
 
-  /** Nobody connected and nobody who may still reconnect: unload after the idle time (the store keeps the room). */
+  /**
+   * Nobody connected and nobody who may still reconnect: unload after the
+   * idle time (the store keeps the room; a join by id wakes it). An empty
+   * lobby goes as soon as an unjoined table: whoever left it for good is no
+   * longer a member, so nothing waits there, and a script that creates tables
+   * and joins each once must not hold the server's room cap for the idle time.
+   */
   private checkIdle(): void {
     const someone = this.members.all().some((r) => r.client !== null || r.reconnection !== null);
     if (someone) {
       if (this.idleTimer !== null) clearTimeout(this.idleTimer);
       this.idleTimer = null;
     } else if (this.idleTimer === null) {
-      this.idleTimer = setTimeout(() => void this.disconnect(), this.settings.idleMs);
+      const ms = this.status === 'lobby' ? Math.min(this.settings.unjoinedMs, this.settings.idleMs) : this.settings.idleMs;
+      this.idleTimer = setTimeout(() => void this.disconnect(), ms);
     }
   }
 
