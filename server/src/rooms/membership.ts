@@ -6,7 +6,7 @@
  * keeps the room's members (members.ts) and their schema entries in step.
  */
 import { ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { CloseCodes } from '@fireside/shared';
+import { CloseCodes, type SeatingOutcome } from '@fireside/shared';
 import { admitNewcomer, spectatorToEvict, type AdmissionCounts } from './admission.js';
 import type { Lobby } from './lobby.js';
 import type { Members, MemberRecord } from './members.js';
@@ -16,6 +16,7 @@ import type { RoomTelemetry } from './room-telemetry.js';
 import { Member, type RoomState, type RoomStatus } from './schema.js';
 import { clearSeat, heldSeat } from './seats.js';
 import { quietEmptyPatches } from './quiet-patches.js';
+import { parseSeatRequest, seatToTake, type SeatRequest } from './seat-request.js';
 
 /** Close code sent to a client whose member was reclaimed by another connection (a reload). */
 export const CLOSE_REPLACED = CloseCodes.REPLACED;
@@ -44,6 +45,8 @@ export interface MembershipHost {
 export interface Joined {
   rec: MemberRecord;
   token: string;
+  /** What became of a newcomer's `seat` join option, when it asked for a seat number (welcome's `seating`). */
+  seating?: SeatingOutcome;
 }
 
 export class Membership {
@@ -64,6 +67,8 @@ export class Membership {
   /** Admission (admission.ts): a member with its token always; a newcomer while there is room. */
   admit(options: unknown): true {
     if (this.host.members.ofToken(options)) return true;
+    const seat = parseSeatRequest(options && typeof options === 'object' ? (options as Record<string, unknown>).seat : undefined);
+    if (!seat.ok) throw new ServerError(ErrorCode.APPLICATION_ERROR, seat.reason);
     const admission = admitNewcomer(this.admissionCounts());
     if (!admission.admitted) throw new ServerError(ErrorCode.AUTH_FAILED, admission.reason);
     return true;
@@ -89,6 +94,7 @@ export class Membership {
     let rec = this.host.members.ofToken(opts);
     const reclaimed = rec !== undefined;
     let token: string;
+    let seating: SeatingOutcome | undefined;
     if (rec) {
       token = opts.token as string;
       this.reclaim(rec, client);
@@ -99,11 +105,8 @@ export class Membership {
       rec = created.rec;
       token = created.token;
       this.addMember(rec, client, sanitizeName(opts.name) as string);
-      const free = this.state.seats.find((seat) => seat.kind === 'empty');
-      if (admission.admitted && admission.takeSeat && free) {
-        this.host.lobby.onSit(rec, { seat: free.index });
-        this.seatedOnArrival.add(rec.id);
-      }
+      const asked = parseSeatRequest(opts.seat);
+      seating = this.seatNewcomer(rec, asked.ok ? asked.seat : undefined, admission.admitted && admission.takeSeat);
     }
     client.userData = { memberId: rec.id };
 
@@ -113,7 +116,7 @@ export class Membership {
     if (reclaimed) this.host.telemetry.memberReconnected(rec.id, 'token');
     else this.host.telemetry.memberJoined(rec.id, this.state.hostId === rec.id);
     this.host.changed();
-    return { rec, token };
+    return { rec, token, seating };
   }
 
   private addMember(rec: MemberRecord, client: Client, name: string): void {
@@ -126,6 +129,25 @@ export class Membership {
     member.connected = true;
     this.state.members.set(rec.id, member);
     this.host.seatPresence.joined(rec.id);
+  }
+
+  /**
+   * Seats a newcomer as it joins (seat-request.ts): in the lobby, the seat it
+   * asked for, or the next free one after it; none during a match. Past the
+   * spectator cap (`mustSit`, admission.ts) it takes a free seat even if it
+   * asked to watch. Runs before `welcome` and before the first state it sees.
+   */
+  private seatNewcomer(rec: MemberRecord, asked: SeatRequest, mustSit: boolean): SeatingOutcome | undefined {
+    const inLobby = this.host.status === 'lobby';
+    const wanted = typeof asked === 'number' ? asked : mustSit ? 0 : -1;
+    const kinds = this.state.seats.map((s) => s.kind);
+    const seat = inLobby && wanted >= 0 ? seatToTake(kinds, wanted) : -1;
+    if (seat >= 0) {
+      this.host.lobby.onSit(rec, { seat });
+      if (mustSit) this.seatedOnArrival.add(rec.id);
+    }
+    if (typeof asked !== 'number') return undefined;
+    return seat === asked ? { asked, seat } : { asked, seat, why: inLobby ? 'taken' : 'started' };
   }
 
   /** A page reload (or a comeback after a restart): the new connection takes over the member, its seat and its secrets. */
