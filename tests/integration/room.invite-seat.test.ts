@@ -56,13 +56,14 @@ async function lobby(players = 4): Promise<Player> {
   return host;
 }
 
+/** Why a join was refused, as "code message", or null if it got in. */
 async function joinError(roomId: string, options: Record<string, unknown>): Promise<string | null> {
   try {
     const room = await new Client(srv.url).joinById(roomId, options);
     await room.leave(true).catch(() => undefined);
     return null;
   } catch (e) {
-    return (e as Error).message;
+    return `${(e as { code?: number }).code} ${(e as Error).message}`;
   }
 }
 
@@ -113,7 +114,7 @@ describe('invite link: a seat in the join', () => {
     const host = await lobby();
     const roomId = host.room.roomId;
     for (const seat of [-1, 1.5, '2', 'sit', null, {}, 64, Number.NaN]) {
-      expect(await joinError(roomId, { name: 'Bad', seat })).toBe('seat must be a seat number from 0 to 63 or "watch".');
+      expect(await joinError(roomId, { name: 'Bad', seat })).toBe('526 seat must be a seat number from 0 to 63 or "watch".');
     }
     await host.barrier();
     expect(host.state.members.size).toBe(1);
