@@ -99,7 +99,7 @@ describe('an invite link seats you', () => {
     await phone.close();
   }, 90_000);
 
-  it('on a phone, a tap chooses another seat; a running match offers only to watch', async () => {
+  it('on a phone, a tap chooses another seat (kept through a change of language); a running match offers only to watch', async () => {
     const host = await createRoom(t.server.base, { game: 'gifttrap', name: 'Host', players: 3 });
     sdk.push(host);
     host.send('sit', { seat: 0 });
@@ -113,6 +113,13 @@ describe('an invite link seats you', () => {
     await phone.tap(tid('seat-option-2'));
     expect((await seatOptions(phone)).map((o) => o[2])).toEqual([false, true, false]);
     await phone.fill(tid('join-name'), 'Ken');
+    // Another language redraws the form: the choice and the name stay.
+    await phone.selectOption(tid('lang-select'), 'en');
+    await phone.waitForFunction(() => document.querySelector('[data-testid="seat-option-2"]')?.textContent === 'Sit at seat 3', null, { timeout: 10_000 });
+    expect((await seatOptions(phone)).map((o) => o[2])).toEqual([false, true, false]);
+    expect(await phone.inputValue(tid('join-name'))).toBe('Ken');
+    await phone.selectOption(tid('lang-select'), 'ja');
+    await phone.waitForFunction(() => document.querySelector('[data-testid="seat-option-2"]')?.textContent === '3番の席に座る', null, { timeout: 10_000 });
     await phone.screenshot({ path: shot('phone-ja'), fullPage: true });
     await phone.tap(tid('join-submit'));
     await phone.waitForSelector(tid('stand-up'), { timeout: 15_000 });
