@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import type { Server } from '@colyseus/core';
-import { getGame } from '@fireside/shared';
+import { getGame, type WelcomeMessage } from '@fireside/shared';
 import { startFireside, type Fireside } from '../src/listen.js';
 import type { AbuseLimits } from '../src/limits/settings.js';
 import { createLogger } from '../src/observe/logger.js';
@@ -143,7 +143,7 @@ export class Player {
     return withViewJson(this.room.state, this.views);
   }
 
-  get welcome(): { memberId: string; token: string; roomId: string } | undefined {
+  get welcome(): WelcomeMessage | undefined {
     return this.messages.find((m) => m.type === 'welcome')?.payload;
   }
 
@@ -162,7 +162,7 @@ export class Player {
     this.room.send(type, payload);
   }
 
-  async waitWelcome(): Promise<{ memberId: string; token: string; roomId: string }> {
+  async waitWelcome(): Promise<WelcomeMessage> {
     await waitFor(() => this.welcome !== undefined, 'welcome');
     return this.welcome!;
   }

@@ -175,22 +175,21 @@ describe('Gift Trap in the browser', () => {
     const link = await alice.page.inputValue(tid('invite-link'));
     expect(link).toBe(alice.page.url());
 
-    // --- Bob (desktop) and Carol (phone) open the invite link and take seats.
+    // --- Bob (desktop) and Carol (phone) open the invite link: joining seats them (the first free seat, preselected).
     const bob = await open('Bob');
     const carol = await open('Carol', { width: 390, height: 844 });
     for (const p of [bob, carol]) {
       await p.page.goto(link);
       await p.page.fill(tid('join-name'), p.name);
       await p.page.click(tid('join-submit'));
-      await p.page.waitForSelector(tid('take-first-seat'));
-      await p.page.click(tid('take-first-seat'));
       await p.page.waitForSelector(tid('stand-up'));
     }
 
-    // --- Dana opens the link too, and watches.
+    // --- Dana opens the link too, and chooses to watch.
     const dana = await open('Dana');
     await dana.page.goto(link);
     await dana.page.fill(tid('join-name'), 'Dana');
+    await dana.page.check(`${tid('seat-option-watch')} input`);
     await dana.page.click(tid('join-submit'));
     await dana.page.waitForSelector(tid('watch'));
     await dana.page.click(tid('watch'));

@@ -47,15 +47,14 @@ describe('the host role in the browser', () => {
     return page;
   }
 
+  /** Through the invite link: seated in the first free seat (the form's preselected choice), or just watching. */
   async function join(page: Page, link: string, name: string, sit: boolean): Promise<void> {
     await page.goto(link);
     await page.fill(tid('join-name'), name);
+    if (!sit) await page.check(`${tid('seat-option-watch')} input`);
     await page.click(tid('join-submit'));
     await page.waitForSelector(tid('lobby'), { timeout: 15_000 });
-    if (!sit) return;
-    await page.waitForSelector(tid('take-first-seat'), { timeout: 15_000 });
-    await page.click(tid('take-first-seat'));
-    await page.waitForSelector(tid('stand-up'), { timeout: 15_000 });
+    if (sit) await page.waitForSelector(tid('stand-up'), { timeout: 15_000 });
   }
 
   const isHost = (page: Page) =>

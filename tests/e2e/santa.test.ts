@@ -199,13 +199,11 @@ describe('Santa Claus in the browser', () => {
     expect(await alice.page.inputValue(tid('player-count'))).toBe('4');
     const link = await alice.page.inputValue(tid('invite-link'));
 
-    // --- Bob (phone, Japanese) joins and takes a seat.
+    // --- Bob (phone, Japanese) joins: joining seats him (the first free seat, preselected).
     const bob = await open('Bob', { viewport: { width: 390, height: 844 }, locale: 'ja-JP', canvas: false });
     await bob.page.goto(link);
     await bob.page.fill(tid('join-name'), 'Bob');
     await bob.page.click(tid('join-submit'));
-    await bob.page.waitForSelector(tid('take-first-seat'));
-    await bob.page.click(tid('take-first-seat'));
     await bob.page.waitForSelector(tid('stand-up'));
 
     // --- Alice: Bob (seat 2) plays Santa; default variants; bots on the empty seats; start.

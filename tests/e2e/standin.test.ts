@@ -54,9 +54,7 @@ describe('stand-ins in the browser', () => {
     let bob = await open(bobCtx);
     await bob.goto(link);
     await bob.fill(tid('join-name'), 'Bob');
-    await bob.click(tid('join-submit'));
-    await bob.waitForSelector(tid('take-first-seat'));
-    await bob.click(tid('take-first-seat'));
+    await bob.click(tid('join-submit')); // seated by the join: the first free seat is preselected
     await bob.waitForSelector(tid('stand-up'));
     await alice.click(tid('fill-bots'));
     await alice.waitForSelector(`${tid('start-game')}:not([disabled])`);

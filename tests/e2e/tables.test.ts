@@ -77,7 +77,7 @@ describe('invite links', () => {
     expect(await page.textContent(tid('preview-seat-0'))).toContain('Hostess');
     expect(await page.textContent(tid('preview-seat-1'))).toMatch(/\(bot\)/);
     expect(await page.textContent(tid('preview-seat-2'))).toContain('Free seat');
-    expect(await page.textContent(tid('preview-outlook'))).toBe('2 free seats: take one in the lobby.');
+    expect(await page.textContent(tid('preview-outlook'))).toBe('2 free seats: choose one below, or later in the lobby.');
     // The nickname comes after the table, empty for a first visit, and nothing has joined yet.
     expect(await page.inputValue(tid('join-name'))).toBe('');
     const order = await page.evaluate(() => {

@@ -83,6 +83,7 @@ test('a hidden tab is told it is her turn (title, icon, notification, chime); a 
   const sam = await person('fr');
   await sam.goto(link);
   await sam.fill(tid('join-name'), 'Sam');
+  await sam.check(`${tid('seat-option-watch')} input`); // he only watches
   await sam.click(tid('join-submit'));
   await sam.waitForSelector(tid('lobby'), { timeout: 15_000 });
   const samTitle = await sam.title();

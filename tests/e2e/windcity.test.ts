@@ -159,9 +159,8 @@ describe('Wind City in the browser', () => {
     const bob = await open({ viewport: { width: 390, height: 844 } });
     await bob.page.goto(link);
     await bob.page.fill(tid('join-name'), 'Bob');
+    await bob.page.check(`${tid(`seat-option-${BOB}`)} input`);
     await bob.page.click(tid('join-submit'));
-    await bob.page.waitForSelector(tid(`take-seat-${BOB}`));
-    await bob.page.click(tid(`take-seat-${BOB}`));
     await bob.page.waitForSelector(tid('stand-up'));
     await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'Bob', tid(`seat-name-${BOB}`));
 

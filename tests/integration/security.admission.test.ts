@@ -113,6 +113,22 @@ describe('admission', () => {
     expect(newcomer.welcome).toBeDefined();
   }, 60_000);
 
+  it('past the cap, a newcomer asking for a seat (join option `seat`) is seated there rather than in the first free one', async () => {
+    const host = await createRoom(srv.url, { game: 'secret', name: 'Host', players: 4 });
+    all.push(host);
+    const roomId = host.room.roomId;
+    for (let i = 1; i < CAP; i++) all.push(await joinRoom(srv.url, roomId, { name: `crowd${i}` }));
+    await host.until((s) => s.spectators === CAP, 'the spectators at their cap');
+    const friend = await joinRoom(srv.url, roomId, { name: 'Friend', seat: 2 });
+    all.push(friend);
+    expect(friend.welcome!.seating).toEqual({ asked: 2, seat: 2 });
+    // Asking to watch past the cap still takes a seat (the first free one): spectators are at their cap.
+    const onlooker = await joinRoom(srv.url, roomId, { name: 'Onlooker', seat: 'watch' });
+    all.push(onlooker);
+    await host.until((s) => s.seats[2].name === 'Friend' && s.seats[0].name === 'Onlooker', 'both seated');
+    expect(host.state.spectators).toBe(CAP);
+  });
+
   it('an invited player always gets a seat, even with the spectators at their cap and more onlookers arriving', async () => {
     const host = await createRoom(srv.url, { game: 'secret', name: 'Host', players: 4 });
     all.push(host);

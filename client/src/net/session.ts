@@ -13,6 +13,8 @@ import {
   type ClientMessageType,
   type ErrorMessage,
   type GameActions,
+  type JoinOptions,
+  type SeatingOutcome,
   type WelcomeMessage,
 } from '@fireside/shared/protocol/messages';
 import { Emitter } from '../util/emitter.js';
@@ -86,6 +88,8 @@ export class RoomSession {
   readonly serverError = new Emitter<ServerErrorMsg>();
   readonly connection = new Emitter<ConnectionStatus>();
   memberId: string | null = null;
+  /** What became of the seat this join asked for (`welcome.seating`), if it asked for one. */
+  seating: SeatingOutcome | undefined;
   snapshot: RoomSnapshot | null = null;
   status: ConnectionStatus = 'open';
   private seatKept: number | null = null;
@@ -99,6 +103,7 @@ export class RoomSession {
     this.welcomed = new Promise((r) => (resolveWelcome = r));
     room.onMessage('welcome', (msg: WelcomeMessage) => {
       this.memberId = msg.memberId;
+      this.seating = msg.seating;
       const roomId = msg.roomId || room.roomId;
       storage.set(tokenKey(roomId), msg.token);
       storage.set(seenKey(roomId), String(Date.now()));
@@ -184,10 +189,12 @@ export class RoomSession {
     }
   }
 
-  static async join(roomId: string, name: string): Promise<RoomSession> {
+  /** `seat`: the seat a newcomer asks for, or `'watch'` (docs/protocol.md; a token takes its own seat back instead). */
+  static async join(roomId: string, name: string, seat?: JoinOptions['seat']): Promise<RoomSession> {
     const token = storage.get(tokenKey(roomId)) ?? undefined;
     try {
-      const room = await getClient().joinById(roomId, token ? { name, token } : { name });
+      const options: JoinOptions = token ? { name, token } : seat === undefined ? { name } : { name, seat };
+      const room = await getClient().joinById(roomId, options);
       const session = new RoomSession(room);
       await session.ready();
       return session;

@@ -13,6 +13,9 @@ import type { JoinError } from '../net/session.js';
 import { joinFailureText } from './join-failure.js';
 import { cleanName } from '../util/storage.js';
 import { iconEl } from '../art/icons.js';
+import { freeSeatsOf, seatChoiceField, type SeatChoice } from './seat-choice.js';
+
+export { announceSeating, chosenSeat, type SeatChoice } from './seat-choice.js';
 
 export function loadingCard(text: string, testid = 'joining'): HTMLElement {
   return h('div', { class: 'loading-card', testid, role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
@@ -82,11 +85,18 @@ export interface PreviewOptions {
   failure?: string;
   /** The nickname to offer (the remembered one, or what was typed before a re-render). */
   name: string;
-  onSubmit(name: string): void;
+  /** The seat chosen before a re-render (language change). */
+  seat?: SeatChoice;
+  /** `seat`: the seat chosen (or watching); undefined when no choice was offered (the table could not be looked at). */
+  onSubmit(name: string, seat: SeatChoice | undefined): void;
 }
 
-/** The invite preview: the table first, then the nickname, then Join. */
+/** The invite preview: the table first, then the nickname, where to sit (a lobby with free seats), then Join (or Watch). */
 export function previewCard(opts: PreviewOptions): HTMLElement {
+  const free = freeSeatsOf(opts.table);
+  const choice = free.length > 0 ? seatChoiceField(free, opts.seat) : null;
+  // A running or ended match, or a full table: joining is watching, and the button says so.
+  const watchOnly = opts.table !== null && !choice;
   const input = h('input', {
     id: 'join-name',
     class: 'input',
@@ -110,7 +120,7 @@ export function previewCard(opts: PreviewOptions): HTMLElement {
           input.focus();
           return;
         }
-        opts.onSubmit(name);
+        opts.onSubmit(name, choice ? choice.read() : watchOnly ? 'watch' : undefined);
       },
     },
     h('h2', { class: 'card-title' }, t('room.joinTitle')),
@@ -120,7 +130,8 @@ export function previewCard(opts: PreviewOptions): HTMLElement {
     h('label', { class: 'field-label', for: 'join-name' }, t('home.nickname')),
     input,
     h('p', { class: 'hint' }, t('home.nicknameHint')),
-    h('button', { class: 'btn btn-primary btn-big', type: 'submit', testid: 'join-submit' }, t('room.join')),
+    choice?.el,
+    h('button', { class: 'btn btn-primary btn-big', type: 'submit', testid: 'join-submit' }, watchOnly ? t('room.seatChoice.watchButton') : t('room.join')),
     error,
   );
 }

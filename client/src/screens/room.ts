@@ -11,7 +11,7 @@ import type { RoomSnapshot } from '../net/snapshot.js';
 import { storage, NICKNAME_KEY, forgetRoom, tokenKey } from '../util/storage.js';
 import { clearLeaveGuard, navigate, setLeaveGuard } from '../router.js';
 import { fetchTable, isFailure } from '../net/tables.js';
-import { joinErrorCard, loadingCard, previewCard } from './room-entry.js';
+import { announceSeating, chosenSeat, joinErrorCard, loadingCard, previewCard, type SeatChoice } from './room-entry.js';
 import { roomHeaderInfo } from './room-header.js';
 import { gameInfo } from '../games/catalog.js';
 import type { GameModule, GameTable } from '../games/types.js';
@@ -122,23 +122,25 @@ export class RoomScreen {
         failure: isFailure(look) && look.kind === 'failed' ? look.message : undefined,
         // A re-render (language change) keeps what was typed.
         name: this.el.querySelector<HTMLInputElement>('#join-name')?.value ?? storage.get(NICKNAME_KEY) ?? '',
-        onSubmit: (name) => {
+        seat: chosenSeat(this.el),
+        onSubmit: (name, seat) => {
           storage.set(NICKNAME_KEY, name);
-          void this.join(name);
+          void this.join(name, seat);
         },
       }),
     );
   }
 
-  private async join(name: string): Promise<void> {
+  private async join(name: string, seat?: SeatChoice): Promise<void> {
     if (this.joining) return;
     this.joining = true;
     patch(this.el, loadingCard(t('room.joining')));
     try {
-      const session = await RoomSession.join(this.roomId, name);
+      const session = await RoomSession.join(this.roomId, name, seat);
       if (this.disposed) return void (await session.leave());
       this.entry = null;
       this.attach(session);
+      announceSeating(session.seating);
     } catch (err) {
       if (this.disposed) return;
       this.showJoinError(err as JoinError, name);

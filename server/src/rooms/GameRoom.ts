@@ -249,8 +249,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   }
 
   onJoin(client: Client, options: unknown): void {
-    const { rec, token } = this.membership.join(client, options);
-    sendTo(client, 'welcome', { memberId: rec.id, token, roomId: this.roomId });
+    const { rec, token, seating } = this.membership.join(client, options);
+    sendTo(client, 'welcome', { memberId: rec.id, token, roomId: this.roomId, ...(seating && { seating }) });
   }
 
   onDrop(client: Client): void {

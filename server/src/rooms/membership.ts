@@ -6,7 +6,7 @@
  * keeps the room's members (members.ts) and their schema entries in step.
  */
 import { ErrorCode, ServerError, type Client, type Deferred } from '@colyseus/core';
-import { CloseCodes } from '@fireside/shared';
+import { CloseCodes, type SeatingOutcome } from '@fireside/shared';
 import { admitNewcomer, spectatorToEvict, type AdmissionCounts } from './admission.js';
 import type { Lobby } from './lobby.js';
 import type { Members, MemberRecord } from './members.js';
@@ -17,6 +17,7 @@ import type { RoomTelemetry } from './room-telemetry.js';
 import { Member, type RoomState, type RoomStatus } from './schema.js';
 import { clearSeat, heldSeat } from './seats.js';
 import { quietEmptyPatches } from './quiet-patches.js';
+import { parseSeatRequest, seatToTake, type SeatRequest } from './seat-request.js';
 
 /** Close code sent to a client whose member was reclaimed by another connection (a reload). */
 export const CLOSE_REPLACED = CloseCodes.REPLACED;
@@ -47,6 +48,8 @@ export interface MembershipHost {
 export interface Joined {
   rec: MemberRecord;
   token: string;
+  /** What became of a newcomer's `seat` join option, when it asked for a seat number (welcome's `seating`). */
+  seating?: SeatingOutcome;
 }
 
 export class Membership {
@@ -68,6 +71,8 @@ export class Membership {
   admit(options: unknown): true {
     if (this.host.members.ofToken(options)) return true;
     if (this.state.locked) throw new ServerError(ErrorCode.AUTH_FAILED, TABLE_LOCKED);
+    const seat = parseSeatRequest(options && typeof options === 'object' ? (options as Record<string, unknown>).seat : undefined);
+    if (!seat.ok) throw new ServerError(ErrorCode.APPLICATION_ERROR, seat.reason);
     const admission = admitNewcomer(this.admissionCounts());
     if (!admission.admitted) throw new ServerError(ErrorCode.AUTH_FAILED, admission.reason);
     return true;
@@ -93,6 +98,7 @@ export class Membership {
     let rec = this.host.members.ofToken(opts);
     const reclaimed = rec !== undefined;
     let token: string;
+    let seating: SeatingOutcome | undefined;
     if (rec) {
       token = opts.token as string;
       this.reclaim(rec, client);
@@ -104,18 +110,15 @@ export class Membership {
       token = created.token;
       this.addMember(rec, client, sanitizeName(opts.name) as string);
       this.host.hostRole.created(rec.id);
-      const free = this.state.seats.find((seat) => seat.kind === 'empty');
-      if (admission.admitted && admission.takeSeat && free) {
-        this.host.lobby.onSit(rec, { seat: free.index });
-        this.seatedOnArrival.add(rec.id);
-      }
+      const asked = parseSeatRequest(opts.seat);
+      seating = this.seatNewcomer(rec, asked.ok ? asked.seat : undefined, admission.admitted && admission.takeSeat);
     }
     client.userData = { memberId: rec.id };
     this.host.hostRole.elect(); // before the telemetry line, which says whether the newcomer is host
     if (reclaimed) this.host.telemetry.memberReconnected(rec.id, 'token');
     else this.host.telemetry.memberJoined(rec.id, this.state.hostId === rec.id);
     this.host.changed();
-    return { rec, token };
+    return { rec, token, seating };
   }
 
   private addMember(rec: MemberRecord, client: Client, name: string): void {
@@ -128,6 +131,25 @@ export class Membership {
     member.connected = true;
     this.state.members.set(rec.id, member);
     this.host.seatPresence.joined(rec.id);
+  }
+
+  /**
+   * Seats a newcomer as it joins (seat-request.ts): in the lobby, the seat it
+   * asked for, or the next free one after it; none during a match. Past the
+   * spectator cap (`mustSit`, admission.ts) it takes a free seat even if it
+   * asked to watch. Runs before `welcome` and before the first state it sees.
+   */
+  private seatNewcomer(rec: MemberRecord, asked: SeatRequest, mustSit: boolean): SeatingOutcome | undefined {
+    const inLobby = this.host.status === 'lobby';
+    const wanted = typeof asked === 'number' ? asked : mustSit ? 0 : -1;
+    const kinds = this.state.seats.map((s) => s.kind);
+    const seat = inLobby && wanted >= 0 ? seatToTake(kinds, wanted) : -1;
+    if (seat >= 0) {
+      this.host.lobby.onSit(rec, { seat });
+      if (mustSit) this.seatedOnArrival.add(rec.id);
+    }
+    if (typeof asked !== 'number') return undefined;
+    return seat === asked ? { asked, seat } : { asked, seat, why: inLobby ? 'taken' : 'started' };
   }
 
   /** A page reload (or a comeback after a restart): the new connection takes over the member, its seat and its secrets. */

@@ -46,11 +46,37 @@ export interface ClientMessages {
 }
 export type ClientMessageType = keyof ClientMessages;
 
+/**
+ * The options of `joinById` (an invite link, a reload). `seat`: a newcomer in
+ * the lobby takes this seat (0-based) in the same step as joining, or the
+ * next free one after it if it was taken meanwhile; `'watch'` (or none) joins
+ * as a spectator. A reclaim with `token` ignores it.
+ */
+export interface JoinOptions {
+  name?: string;
+  token?: string;
+  seat?: number | 'watch';
+}
+
+/**
+ * What became of a join's `seat` (sent in `welcome` when the join asked for a
+ * seat number): `seat` is the seat taken (0-based) or -1, watching. `why`
+ * (only when it is not the one asked): the seat was `taken` (or the table has
+ * fewer seats now), or the match had `started`.
+ */
+export interface SeatingOutcome {
+  asked: number;
+  seat: number;
+  why?: 'taken' | 'started';
+}
+
 /** Sent once per join, to that client only: the token takes the member's place back later (keep it secret). */
 export interface WelcomeMessage {
   memberId: string;
   token: string;
   roomId: string;
+  /** Only for a newcomer whose join asked for a seat number. */
+  seating?: SeatingOutcome;
 }
 
 /** A refused message: nothing changed; sent to its sender only. `id`: the refused intent's, if it had one. */
