@@ -57,6 +57,15 @@ describe('the host role in the browser', () => {
     if (sit) await page.waitForSelector(tid('stand-up'), { timeout: 15_000 });
   }
 
+  /** Alice makes a table of `game` from the home page and sits at it. */
+  async function createTable(page: Page, game: string): Promise<void> {
+    await page.goto(server.base + '/');
+    await page.click(tid(`game-${game}`));
+    await page.fill(tid('nickname-input'), 'Alice');
+    await page.click(tid('create-room'));
+    await page.waitForSelector(tid('stand-up'), { timeout: 15_000 });
+  }
+
   const isHost = (page: Page) =>
     page.evaluate(() => {
       const room = (window as unknown as { __fireside: { room: { state: { hostId: string; members: Map<string, { name: string }> } } | null } }).__fireside
@@ -66,11 +75,7 @@ describe('the host role in the browser', () => {
 
   test('Alice closes her tab mid-match: Basile (seated) gets the host buttons, Sora (watching) never; Alice comes back from Your tables and is host again', async () => {
     const alice = await person('en');
-    await alice.page.goto(server.base + '/');
-    await alice.page.click(tid('game-santa'));
-    await alice.page.fill(tid('nickname-input'), 'Alice');
-    await alice.page.click(tid('create-room'));
-    await alice.page.waitForSelector(tid('stand-up'), { timeout: 15_000 });
+    await createTable(alice.page, 'santa');
     await alice.page.selectOption(tid('player-count'), '4');
     const link = await alice.page.inputValue(tid('invite-link'));
     const roomId = link.split('/').pop()!;
@@ -122,11 +127,7 @@ describe('the host role in the browser', () => {
 
   test('in the lobby the host kicks a troublemaker and locks the table: the kicked page says so, and the way back is closed', async () => {
     const alice = await person('en');
-    await alice.page.goto(server.base + '/');
-    await alice.page.click(tid('game-gifttrap'));
-    await alice.page.fill(tid('nickname-input'), 'Alice');
-    await alice.page.click(tid('create-room'));
-    await alice.page.waitForSelector(tid('stand-up'), { timeout: 15_000 });
+    await createTable(alice.page, 'gifttrap');
     const link = await alice.page.inputValue(tid('invite-link'));
     const troll = await person('fr');
     await join(troll.page, link, 'Troll', true);
