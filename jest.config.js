@@ -13,6 +13,9 @@ const common = {
   },
 };
 export default {
+  // Jest's own 5 s is too short for a test that starts rooms on a busy 2-core CI machine
+  // (load averages of 10–18 were seen here): tests that need more still say so themselves.
+  testTimeout: 30_000,
   // Colyseus keeps process-wide timers (matchmaker stats, presence) after its
   // servers close; without this, jest waits for them forever after the run.
   forceExit: true,
