@@ -34,6 +34,7 @@ async function watchToTheEnd(): Promise<Page> {
     localStorage.setItem('fireside:nickname', 'Viewer');
   });
   await page.goto(`${server.base}/room/${host.room.roomId}`);
+  await page.check(`${tid('seat-option-watch')} input`); // a viewer: the invite form would seat her
   await page.click(tid('join-submit'));
   await page.waitForSelector(tid('lobby'));
   host.send('fillBots');

@@ -24,6 +24,7 @@ export async function watchBots(
     localStorage.setItem('fireside:nickname', 'Viewer');
   }, lang);
   await page.goto(`${env.server.base}/room/${host.room.roomId}`);
+  await page.check(`${tid('seat-option-watch')} input`); // a viewer: the invite form would seat her
   await page.click(tid('join-submit'));
   await page.waitForSelector(tid('lobby'));
   host.send('fillBots');
