@@ -97,6 +97,15 @@ ALTER TABLE rooms ADD COLUMN clocks TEXT NOT NULL DEFAULT '[]';`,
     postgres: `ALTER TABLE rooms ADD COLUMN clock TEXT NOT NULL DEFAULT 'relaxed';
 ALTER TABLE rooms ADD COLUMN clocks TEXT NOT NULL DEFAULT '[]';`,
   },
+  {
+    version: 3,
+    // Who sat where when a match started (JSON: [{name, kind}] per seat), so its
+    // replay names that match's players. NULL for the matches stored before:
+    // their replay names the room's seats, as it did then.
+    name: 'matches.seats',
+    sqlite: 'ALTER TABLE matches ADD COLUMN seats TEXT;',
+    postgres: 'ALTER TABLE matches ADD COLUMN seats TEXT;',
+  },
 ];
 
 /** The migrations still to apply, in order. Refuses a database migrated by a newer server. */

@@ -45,6 +45,12 @@ export interface RoomRecord {
   clocks: { seat: number; key: string; leftMs: number }[];
   updatedAt: number; // ms since epoch: last activity
 }
+/** Who sat at a seat when the match started: the replay names them (not the room's seats of today). */
+export interface MatchSeat {
+  /** As the room showed it; a bot's as the server names it (e.g. "Dot (bot)"). */
+  name: string;
+  kind: 'human' | 'bot';
+}
 export interface MatchSetup {
   matchId: string;
   roomId: string;
@@ -54,6 +60,8 @@ export interface MatchSetup {
   options: unknown;
   seed: string;
   startedAt: number;
+  /** One per seat, in seat order. Absent for matches stored before schema version 3. */
+  seats?: MatchSeat[];
 }
 /** `seq` is 0-based: the first event of a match has seq 0. */
 export type MatchEvent = { seq: number; kind: 'action'; seat: number; action: unknown; bot: boolean; at: number } | { seq: number; kind: 'expire'; at: number };
