@@ -2,9 +2,9 @@
 /**
  * Fireside bot client CLI. See `npm run bot -- --help`.
  * stdout: exactly one JSON line (the result); everything else goes to stderr.
+ * A thin user of the library: joining, playing and rejoining after a server
+ * restart are all connection.ts's, with Node's own WebSocket.
  */
-// First: the SDK must find this WebSocket when it loads (see node-websocket.ts).
-import './node-websocket.js';
 import { writeResultLine } from './stdio.js';
 import { parseCliArgs, UsageError, USAGE, type Command } from './args.js';
 import { BotError } from './errors.js';

@@ -6,7 +6,9 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { CloseCodes, type AcceptedMessage, type ClientMessages, type ClientMessageType, type ErrorMessage, type WelcomeMessage } from '@fireside/shared';
+import { describeConnectError, probe } from './connect-errors.js';
 import { BotError } from './errors.js';
+import { ATTEMPT_MS, rejoinDelay, SDK_RECONNECT_STALL_MS, SDK_RECONNECT_TRIES, within } from './rejoin.js';
 import { SeatPlayer, type MatchOutcome, type PlayOptions } from './seat-player.js';
 import { seatOf, StateReader, type RoomSnapshot } from './state.js';
 
@@ -22,39 +24,12 @@ export interface ConnectOptions {
   name: string;
   log?: Logger;
   verbose?: boolean;
-  /** After losing the room (a server restart, a crash), keep rejoining with the token this long (ms; default 60 s, 0: never). */
+  /** After losing the room (a drop, a restart, a crash), keep rejoining with the token this long (ms; default 60 s, 0: never), then give up (onLeave). */
   rejoinMs?: number;
 }
 
-/**
- * The SDK's own reconnections after a drop (200 ms, then 400 ms later) reach
- * the same server process; then rejoin() joins again by id with the token,
- * through `server`: with several processes the room's process may have
- * died, and the rejoin finds the room where it has been loaded again.
- */
-const SDK_RECONNECT_TRIES = 2;
-
 /** Close code of a connection replaced by another one of the same member (a second tab). */
 const CLOSE_REPLACED = CloseCodes.REPLACED;
-
-function describeConnectError(server: string, e: unknown): string {
-  const err = e as { message?: string; code?: unknown; cause?: { code?: string; message?: string } };
-  const cause = err?.cause?.code ?? err?.cause?.message;
-  const base = err?.message ?? String(e);
-  return `${base}${cause ? ` (${cause})` : ''} [server ${server}]`;
-}
-
-/** Why the server cannot be reached at all (the SDK hides the cause), or null if it answers HTTP. */
-async function probe(server: string): Promise<string | null> {
-  try {
-    await fetch(server, { signal: AbortSignal.timeout(5000) });
-    return null;
-  } catch (e) {
-    const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-    if (err.name === 'TimeoutError') return 'no answer within 5 s';
-    return err.cause?.code ?? err.cause?.message ?? err.message ?? String(e);
-  }
-}
 
 const noop: Logger = () => {};
 
@@ -76,6 +51,8 @@ export class BotConnection {
   /** Decodes this connection's state, parsing only the view parts that changed. */
   private readonly reader = new StateReader();
   private left = false;
+  /** Watches the SDK's reconnection after a drop (watchSdkReconnection). */
+  private stallTimer: ReturnType<typeof setTimeout> | null = null;
   /** Set by leave(): a leave on purpose is not followed by a rejoin. */
   private leaving = false;
   /** How long to keep trying to rejoin after losing the room (a server restart). */
@@ -112,7 +89,7 @@ export class BotConnection {
 
   private async attach(connect: () => Promise<Room>): Promise<void> {
     try {
-      this.room = await connect();
+      this.room = await within(connect, ATTEMPT_MS);
       this.joins++;
     } catch (e) {
       const unreachable = await probe(this.server);
@@ -143,8 +120,9 @@ export class BotConnection {
     const room = this.room;
     this.room.onLeave((code: number, reason?: string) => {
       if (room !== this.room) return; // an earlier connection, already replaced
-      // A restart or a crash: the room comes back from the server's store under
-      // the same id, and the member token takes the seat back. Replaced by
+      this.clearStallTimer();
+      // A drop, a restart or a crash: the room comes back from the server's store
+      // under the same id, and the member token takes the seat back. Replaced by
       // another connection (4000) or leaving on purpose: gone for good.
       if (!this.leaving && code !== CLOSE_REPLACED && this.token && this.rejoinMs > 0) {
         void this.rejoin(code, reason);
@@ -152,9 +130,11 @@ export class BotConnection {
       }
       this.gone(code, reason);
     });
-    this.room.onDrop?.((code: number, reason?: string) => {
+    this.room.onDrop((code: number, reason?: string) => {
       this.log(`${this.name}: connection dropped (${code}${reason ? `: ${reason}` : ''}), the SDK reconnects`);
+      this.watchSdkReconnection(room, code, reason);
     });
+    this.room.onReconnect(() => this.clearStallTimer());
     // The welcome message follows the join; fall back to the session id if it never comes.
     await new Promise<void>((resolve) => {
       if (this.memberId) return resolve();
@@ -170,21 +150,49 @@ export class BotConnection {
     });
   }
 
+  /**
+   * The SDK reconnects a dropped connection itself, but with Node's own
+   * WebSocket an attempt that cannot connect never ends (rejoin.ts): if it
+   * has neither succeeded nor given up after SDK_RECONNECT_STALL_MS, this
+   * connection is abandoned (its late events ignored) and rejoin() takes over.
+   */
+  private watchSdkReconnection(room: Room, code: number, reason?: string): void {
+    this.clearStallTimer();
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = null;
+      if (room !== this.room || this.leaving) return;
+      this.log(`${this.name}: the SDK's reconnection is stuck; rejoining`);
+      room.reconnection.maxRetries = 0;
+      room.removeAllListeners();
+      void this.rejoin(code, reason);
+    }, SDK_RECONNECT_STALL_MS);
+  }
+
+  private clearStallTimer(): void {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.stallTimer = null;
+  }
+
   private gone(code: number, reason?: string): void {
     this.left = true;
     for (const l of [...this.leaveListeners]) l(code, reason);
   }
 
-  /** Joins the same room again with the member token, with backoff, for up to `rejoinMs`. */
+  /** Joins the same room again with the member token until it is back, for up to `rejoinMs` (rejoinDelay between attempts). */
   private async rejoin(code: number, reason?: string): Promise<void> {
     const roomId = this.room.roomId;
     this.log(`${this.name}: lost room ${roomId} (${code}${reason ? `: ${reason}` : ''}); rejoining`);
+    // Messages for the lost connection are moot; the bot decides again from the state it finds.
+    this.outbox = [];
     const until = Date.now() + this.rejoinMs;
-    for (let attempt = 0; Date.now() < until && !this.leaving; attempt++) {
-      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 3000)));
+    for (let attempt = 0; !this.leaving; attempt++) {
+      const wait = rejoinDelay(attempt);
+      if (Date.now() + wait > until) break;
+      await new Promise((r) => setTimeout(r, wait));
+      if (this.leaving) break;
       try {
         await this.attach(() => this.client.joinById(roomId, { name: this.name, token: this.token }));
-        this.log(`${this.name}: back in room ${roomId}`);
+        this.log(`${this.name}: back in room ${roomId} (attempt ${attempt + 1})`);
         const snap = this.state;
         for (const l of [...this.stateListeners]) l(snap);
         return;
@@ -192,6 +200,7 @@ export class BotConnection {
         this.log(`${this.name}: not back yet: ${(e as Error)?.message ?? e}`);
       }
     }
+    if (!this.leaving) this.log(`${this.name}: gave up rejoining room ${roomId} after ${Math.round(this.rejoinMs / 1000)} s`);
     this.gone(code, reason);
   }
 
@@ -369,6 +378,7 @@ export class BotConnection {
 
   async leave(): Promise<void> {
     this.leaving = true;
+    this.clearStallTimer();
     if (this.outboxTimer) clearTimeout(this.outboxTimer);
     this.outboxTimer = null;
     this.outbox = [];

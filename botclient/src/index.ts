@@ -5,6 +5,7 @@
  */
 
 export { BotConnection } from './connection.js';
+export { rejoinDelay } from './rejoin.js';
 export type { ConnectOptions, Logger, RoomErrorMessage, WelcomeMessage } from './connection.js';
 export { BotError } from './errors.js';
 export { defaultDecide, SeatPlayer } from './seat-player.js';

@@ -5,7 +5,7 @@
  * can learn a match in progress, or even that it exists.
  */
 import type express from 'express';
-import type { MatchStore } from './store/types.js';
+import type { MatchSetup, MatchStore, RoomRecord } from './store/types.js';
 import { apiErrorLog } from './observe/logger.js';
 
 /** Match ids are UUIDs today; anything bounded and URL-safe is accepted, nothing else reaches the store. */
@@ -18,17 +18,28 @@ export interface MatchLog {
   events: unknown[];
   result: unknown;
   finishedAt: number;
-  /** Seat names, from the room's record (a seat without a name: `#<n>`). */
+  /**
+   * Who sat at each seat when the match started (a seat without a name:
+   * `#<n>`); a bot's name as the server gave it, e.g. "Dot (bot)". A match
+   * stored before the store kept them (schema version 4): the room's seats now.
+   */
   names: string[];
+  /** Per seat: a bot sat there when the match started (same fallback). */
+  bots: boolean[];
+}
+
+/** Names and bots of the match's seats: stored with it, or (older matches) the room's seats of today. */
+function seatsOf(setup: MatchSetup, room: RoomRecord | null): { names: string[]; bots: boolean[] } {
+  const seats = Array.from({ length: setup.players }, (_, i) => setup.seats?.[i] ?? { name: room?.seats[i]?.name ?? '', kind: room?.seats[i]?.kind });
+  return { names: seats.map((seat, i) => seat.name || `#${i + 1}`), bots: seats.map((seat) => seat.kind === 'bot') };
 }
 
 export async function loadMatchLog(store: MatchStore, matchId: string): Promise<MatchLog | null> {
   if (!MATCH_ID.test(matchId)) return null;
   const rec = await store.loadMatch(matchId);
   if (!rec || rec.finishedAt === null) return null;
-  const room = await store.loadRoom(rec.setup.roomId);
   const { setup } = rec;
-  const names = Array.from({ length: setup.players }, (_, i) => room?.seats[i]?.name || `#${i + 1}`);
+  const room = setup.seats ? null : await store.loadRoom(setup.roomId);
   return {
     setup: {
       matchId: setup.matchId,
@@ -42,7 +53,7 @@ export async function loadMatchLog(store: MatchStore, matchId: string): Promise<
     events: rec.events,
     result: rec.result,
     finishedAt: rec.finishedAt,
-    names,
+    ...seatsOf(setup, room),
   };
 }
 

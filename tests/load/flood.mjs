@@ -19,7 +19,6 @@
 // and when the visitor got in), what a visitor trying halfway through the
 // flood got, the server's RSS, the attackers' refusals by reason (as they saw them,
 // and /metrics' fireside_limit_refusals_total), and the visitor's result.
-import '../../botclient/dist/node-websocket.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';

@@ -8,13 +8,17 @@
 import { replaySteps, type ReplayEvent } from '@fireside/shared/engine/replay';
 import type { AnyGame } from '@fireside/shared/engine/contract';
 import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
+import { botDisplayName } from '../util/bot-name.js';
 
 export interface MatchLog {
   setup: { matchId: string; roomId: string; matchNo: number; game: string; players: number; options: unknown; seed: string };
   events: ReplayEvent[];
   result: unknown;
   finishedAt: number;
+  /** Who sat at each seat when the match started (a bot's as the server names it). */
   names: string[];
+  /** Per seat: a bot sat there at the start (absent from servers before it was sent). */
+  bots?: boolean[];
 }
 
 export type LoadFailure = { kind: 'not-found' } | { kind: 'failed'; message: string };
@@ -37,7 +41,7 @@ function plain(x: unknown): unknown {
 
 export class ReplayModel {
   readonly states: unknown[];
-  /** Seats whose moves were a bot's (the log says so for each move). */
+  /** Bot seats: a bot sat there at the start, or (an older server) some of its moves were a bot's. */
   private bots: Set<number>;
 
   constructor(
@@ -45,7 +49,9 @@ export class ReplayModel {
     readonly engine: AnyGame,
   ) {
     this.states = replaySteps(engine, log.setup, log.events);
-    this.bots = new Set(log.events.flatMap((e) => (e.kind === 'action' && e.bot ? [e.seat] : [])));
+    this.bots = log.bots
+      ? new Set(log.bots.flatMap((bot, seat) => (bot ? [seat] : [])))
+      : new Set(log.events.flatMap((e) => (e.kind === 'action' && e.bot ? [e.seat] : [])));
   }
 
   /** The last step (steps run from 0, the deal, to the number of events). */
@@ -57,8 +63,10 @@ export class ReplayModel {
     return this.log.setup.players;
   }
 
+  /** A seat's name as the page shows it: a bot's marked in the page's language, as in a live table. */
   name(seat: number): string {
-    return this.log.names[seat] || `#${seat + 1}`;
+    const name = this.log.names[seat] || `#${seat + 1}`;
+    return this.bots.has(seat) ? botDisplayName(name) : name;
   }
 
   /** The event that led to step k (null for step 0). */

@@ -27,8 +27,12 @@ export interface LiveMatchDeps {
   state: RoomState;
   /** Durable append of one event (the store); resolves once it is safely written. */
   persist: (matchId: string, event: MatchEvent) => Promise<void> | void;
-  /** The match ended (after its last event is stored and projected). */
-  onEnd?: (result: { winners: number[]; scores: number[] }) => void;
+  /**
+   * The match ended (after its last event is stored and projected). The state
+   * shows `ended` and the result once what this returns settles (the room
+   * stores the end and names the replay first); at once without it.
+   */
+  onEnd?: (result: { winners: number[]; scores: number[] }) => Promise<void> | void;
   /** Does a bot play this seat right now (a bot seat, or a human's stand-in)? Timed-out seats are added here. */
   isBot: (seat: number) => boolean;
   botRng: RandomSource;
@@ -198,21 +202,33 @@ export class LiveMatch {
     });
     const result = game.result(s);
     if (result) {
-      state.status = 'ended';
-      state.result = JSON.stringify({ winners: result.winners, scores: result.scores });
       this.bots.cancelAll();
       this.clocks.stopAll();
       state.seats.forEach((seat) => {
         seat.awaiting = false;
         seat.deadline = 0;
       });
-      this.deps.onEnd?.({ winners: result.winners, scores: result.scores });
+      const end = { winners: result.winners, scores: result.scores };
+      const stored = this.deps.onEnd?.(end);
+      if (!stored) return this.showEnd(end);
+      const show = () => {
+        this.showEnd(end);
+        this.deps.projected?.();
+      };
+      void stored.then(show, show);
       return;
     }
     state.status = 'playing';
     this.clocks.update(s, shown, state.seats.length, resume);
     state.seats.forEach((seat, i) => (seat.deadline = this.clocks.deadline(i)));
     this.bots.schedule(awaiting);
+  }
+
+  /** `ended` and the result, written together (the room has stored the end by now). */
+  private showEnd(end: { winners: number[]; scores: number[] }): void {
+    const { state } = this.deps;
+    state.status = 'ended';
+    state.result = JSON.stringify(end);
   }
 
   /** Resolves once every event submitted so far is stored (or failed). */

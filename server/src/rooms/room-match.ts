@@ -9,7 +9,7 @@ import { rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
 import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
 import type { ClockRow } from '../match/seat-clocks.js';
 import { syncView } from '../match/view-sync.js';
-import type { MatchEvent, MatchSetup, MatchStore } from '../store/types.js';
+import type { MatchEvent, MatchSeat, MatchSetup, MatchStore } from '../store/types.js';
 import { RoomError, fail } from './errors.js';
 import { parseClock, type Lobby } from './lobby.js';
 import type { Members, MemberRecord } from './members.js';
@@ -72,6 +72,8 @@ export class RoomMatch {
       // The seed never leaves the server.
       seed: randomBytes(32).toString('hex'),
       startedAt: Date.now(),
+      // Who plays: the replay names them, whoever sits there later.
+      seats: matchSeats(host.state),
     };
     try {
       await host.saver.flush();
@@ -82,7 +84,8 @@ export class RoomMatch {
     }
     // Nothing else started it or changed the table while the store was written.
     host.lobby.requireLobby();
-    if (host.state.players !== setup.players || !allSeatsFilled(host.state)) fail('seats-empty', 'The table changed; start again.');
+    const sameTable = host.state.players === setup.players && allSeatsFilled(host.state) && sameSeats(matchSeats(host.state), setup.seats!);
+    if (!sameTable) fail('seats-empty', 'The table changed; start again.');
     host.state.result = '';
     host.telemetry.matchStarted(setup.matchId, setup.matchNo, setup.players, host.state.seats.filter((seat) => seat.kind === 'bot').length);
     this.live = LiveMatch.start(this.deps(true), setup);
@@ -99,6 +102,8 @@ export class RoomMatch {
     const p = payloadObject(payload);
     if (this.status === 'ended') fail('game-over', 'The match is over.');
     if (this.status !== 'playing' || this.live === null) fail('not-playing', 'No match is being played.');
+    // Its last move is in, its end is being stored: 'ended' is shown once it is (finish).
+    if (this.live.over) fail('game-over', 'The match is over.');
     const seat = this.host.state.members.get(rec.id)!.seat;
     if (seat < 0) fail('not-seated', 'Spectators cannot play.');
     const res = await this.live.submit(seat, p.action);
@@ -155,7 +160,7 @@ export class RoomMatch {
       game: host.game,
       state: host.state,
       persist: (matchId, event) => host.store.appendEvent(matchId, event),
-      onEnd: live ? (result) => void (this.finishing = this.finish(result)) : undefined,
+      onEnd: live ? (result) => (this.finishing = this.finish(result)) : undefined,
       isBot: (seat: number) => host.state.seats[seat]?.kind === 'bot' || host.state.seats[seat]?.standIn === true,
       botRng: this.botRng,
       botDelayMs: host.settings.botDelayMs,
@@ -170,6 +175,11 @@ export class RoomMatch {
     };
   }
 
+  /**
+   * Stores the end of the match, then names its replay: LiveMatch shows
+   * `ended` once this resolves, in the same patch as the new lastMatchId, so
+   * no client ever sees a finished match next to the previous match's replay.
+   */
   private async finish(result: { winners: number[]; scores: number[] }): Promise<void> {
     const { host } = this;
     const id = this.live?.setup.matchId;
@@ -181,7 +191,18 @@ export class RoomMatch {
       host.state.lastMatchId = id;
     } catch (e) {
       host.telemetry.error('store.failed', e, { op: 'finish_match' }, 'storing the end of the match failed');
+      // No replay of this match; the previous match's is not this one's.
+      host.state.lastMatchId = '';
     }
     host.saver?.soon();
   }
+}
+
+/** The seats as a match stores them: each one's name and whether a bot plays it. */
+function matchSeats(state: RoomState): MatchSeat[] {
+  return state.seats.map((seat) => ({ name: seat.name, kind: seat.kind === 'bot' ? 'bot' : 'human' }));
+}
+
+function sameSeats(a: MatchSeat[], b: MatchSeat[]): boolean {
+  return a.length === b.length && a.every((seat, i) => seat.name === b[i].name && seat.kind === b[i].kind);
 }

@@ -3,7 +3,7 @@
  * back to records. Column names are the same in both schemas.
  */
 import { StoreError } from './errors.js';
-import type { MatchEvent, MatchListItem, MatchRecord, MatchSetup, RoomRecord } from './types.js';
+import type { MatchEvent, MatchListItem, MatchRecord, MatchSeat, MatchSetup, RoomRecord } from './types.js';
 
 type Row = Record<string, unknown>;
 
@@ -92,7 +92,17 @@ export function setupValues(s: MatchSetup): unknown[] {
     toJson(s.options),
     str('seed', s.seed),
     int('startedAt', s.startedAt),
+    s.seats === undefined ? null : toJson(matchSeats(s.seats)),
   ];
+}
+
+/** The seats stored with a match: a name and a kind each, nothing else. */
+function matchSeats(seats: unknown): MatchSeat[] {
+  if (!Array.isArray(seats)) throw new StoreError('bad_record', 'seats must be an array');
+  return seats.map((seat: Partial<MatchSeat> | null, i) => {
+    if (seat?.kind !== 'human' && seat?.kind !== 'bot') throw new StoreError('bad_record', `seats[${i}].kind must be human or bot`);
+    return { name: str(`seats[${i}].name`, seat.name), kind: seat.kind };
+  });
 }
 
 export function setupFromRow(row: Row): MatchSetup {
@@ -105,6 +115,8 @@ export function setupFromRow(row: Row): MatchSetup {
     options: fromJson(row.options),
     seed: String(row.seed),
     startedAt: num(row.started_at),
+    // A match stored before schema version 4 has no seats (null): the replay falls back to the room's.
+    ...(row.seats == null ? {} : { seats: fromJson(row.seats) as MatchSeat[] }),
   };
 }
 

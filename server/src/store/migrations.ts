@@ -108,6 +108,15 @@ ALTER TABLE rooms ADD COLUMN locked INTEGER NOT NULL DEFAULT 0 CHECK (locked IN 
     postgres: `ALTER TABLE rooms ADD COLUMN owner_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE rooms ADD COLUMN locked BOOLEAN NOT NULL DEFAULT FALSE;`,
   },
+  {
+    version: 4,
+    // Who sat where when a match started (JSON: [{name, kind}] per seat), so its
+    // replay names that match's players. NULL for the matches stored before:
+    // their replay names the room's seats, as it did then.
+    name: 'matches.seats',
+    sqlite: 'ALTER TABLE matches ADD COLUMN seats TEXT;',
+    postgres: 'ALTER TABLE matches ADD COLUMN seats TEXT;',
+  },
 ];
 
 /** The migrations still to apply, in order. Refuses a database migrated by a newer server. */

@@ -33,8 +33,8 @@ const SQL = {
       WHERE m.finished_at IS NULL
     ORDER BY room_id`,
   matchState: 'SELECT event_count, finished_at FROM matches WHERE match_id = $1',
-  insertMatch: `INSERT INTO matches (match_id, room_id, match_no, game, players, options, seed, started_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  insertMatch: `INSERT INTO matches (match_id, room_id, match_no, game, players, options, seed, started_at, seats)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
   // One statement, one round trip: the guarded bump and the insert commit together or not at all.
   append: `WITH bump AS (
       UPDATE matches SET event_count = event_count + 1

@@ -56,8 +56,8 @@ const SQL = {
     ORDER BY room_id`,
   roomExists: 'SELECT 1 AS x FROM rooms WHERE room_id = ?',
   matchState: 'SELECT event_count, finished_at FROM matches WHERE match_id = ?',
-  insertMatch: `INSERT INTO matches (match_id, room_id, match_no, game, players, options, seed, started_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertMatch: `INSERT INTO matches (match_id, room_id, match_no, game, players, options, seed, started_at, seats)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   bumpCount: `UPDATE matches SET event_count = event_count + 1
     WHERE match_id = ? AND event_count = ? AND finished_at IS NULL`,
   insertEvent: 'INSERT INTO match_events (match_id, seq, kind, seat, action, bot, at) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -222,6 +222,30 @@ describe.each([sqliteBackend, postgresBackend])('MatchStore ($name)', (backend) 
     expect((await store.loadMatch('g1'))?.events).toHaveLength(1);
   });
 
+  it('keeps the seats a match started with (names exactly, kinds); a match stored before them loads without', async () => {
+    await store.saveRoom(room('r1'));
+    const seats: MatchSetup['seats'] = [
+      { name: 'Zoë 🔥', kind: 'human' },
+      { name: 'Dot (bot)', kind: 'bot' },
+      { name: '李小龍 \u200f"q"', kind: 'human' },
+    ];
+    await store.startMatch(setup('g1', 'r1', { seats }));
+    expect((await store.loadMatch('g1'))?.setup).toStrictEqual(setup('g1', 'r1', { seats }));
+    // A row from before schema version 4: no seats column value at all.
+    await db.raw(`INSERT INTO matches (match_id, room_id, match_no, game, players, options, seed, started_at)
+      VALUES ('old', 'r1', 2, 'windcity', 3, '{}', 's', ${T0})`);
+    const old = await store.loadMatch('old');
+    expect(old?.setup).toStrictEqual({ matchId: 'old', roomId: 'r1', matchNo: 2, game: 'windcity', players: 3, options: {}, seed: 's', startedAt: T0 });
+    expect(old?.setup).not.toHaveProperty('seats');
+  });
+
+  it('refuses a match whose seats are malformed, and stores nothing for it', async () => {
+    await store.saveRoom(room('r1'));
+    const bad = [[{ name: 'A', kind: 'empty' }], [{ name: 7, kind: 'human' }], [null], { 0: { name: 'A', kind: 'bot' } }];
+    for (const seats of bad) expect(await codeOf(store.startMatch(setup('g1', 'r1', { seats: seats as MatchSetup['seats'] })))).toBe('bad_record');
+    expect(await store.loadMatch('g1')).toBeNull();
+  });
+
   it('finishMatch records the result and the time', async () => {
     const events = await startWithEvents('g1', 'r1', 3);
     const result = { winners: [2], scores: { 0: 10, 1: 7, 2: 31 }, note: 'fin 🎉', detail: [{ seat: 2, why: ['most'] }] };

@@ -49,6 +49,12 @@ export interface RoomRecord {
   /** Closed to newcomers (members with their token still get in). */
   locked: boolean;
 }
+/** Who sat at a seat when the match started: the replay names them (not the room's seats of today). */
+export interface MatchSeat {
+  /** As the room showed it; a bot's as the server names it (e.g. "Dot (bot)"). */
+  name: string;
+  kind: 'human' | 'bot';
+}
 export interface MatchSetup {
   matchId: string;
   roomId: string;
@@ -58,6 +64,8 @@ export interface MatchSetup {
   options: unknown;
   seed: string;
   startedAt: number;
+  /** One per seat, in seat order. Absent for matches stored before schema version 4. */
+  seats?: MatchSeat[];
 }
 /** `seq` is 0-based: the first event of a match has seq 0. */
 export type MatchEvent = { seq: number; kind: 'action'; seat: number; action: unknown; bot: boolean; at: number } | { seq: number; kind: 'expire'; at: number };
