@@ -61,7 +61,8 @@ export async function startBuiltServer(env: Record<string, string> = {}, fixedPo
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 20_000;
+  // 45 s: a start on a busy CI machine (load averages of 10–18 seen) once took over 20.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {

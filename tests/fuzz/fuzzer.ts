@@ -474,11 +474,11 @@ class TableFuzzer {
         );
       }
       await visitor.leave();
-      // A visitor the server closed on is away, keeping its place for a minute: the host removes it.
+      // A visitor the server closed on is away, keeping its place for a minute: the host may not remove it yet.
       if (visitorId && this.t.host.state.members.has(visitorId)) {
         await this.t.barrierAll();
         const removed = await this.t.removeVisitor(visitorId);
-        this.run.count('legal-remove', removed.sent);
+        this.run.count('away-remove-refused', removed.sent);
         if (removed.refused) this.find('legal-refused', removed.refused);
       }
     } finally {

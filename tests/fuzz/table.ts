@@ -159,7 +159,11 @@ export class Table {
     return this.expectAccepted(this.host, 'start', {}, () => this.status === 'playing');
   }
 
-  /** The host removes a bare-socket visitor the server closed on (it is away, keeping its place for a minute). */
+  /**
+   * The host tries to remove a bare-socket visitor the server closed on: it
+   * is away, keeping its place for a minute, so the server must refuse
+   * (`still-reconnecting`: a blip never costs anyone their place) and keep it.
+   */
   async removeVisitor(memberId: string): Promise<LegalOutcome> {
     await waitUntil(
       () => this.host.state.members.get(memberId)?.connected === false || !this.host.state.members.has(memberId),
@@ -167,7 +171,17 @@ export class Table {
       5000,
     ).catch(() => undefined);
     if (!this.host.state.members.has(memberId)) return { sent: 0, refused: null, what: 'remove' };
-    return this.expectAccepted(this.host, 'remove', { memberId }, () => !this.host.state.members.has(memberId));
+    const mark = this.host.mark();
+    await this.host.send('remove', { memberId });
+    try {
+      await waitUntil(() => this.host.since(mark).some((r) => r.type === 'error' && r.payload?.type === 'remove'), `${this.label} remove refused`, 10_000);
+    } catch {
+      return { sent: 1, refused: `remove of an away visitor was not refused`, what: 'remove' };
+    }
+    const error = this.host.since(mark).find((r) => r.type === 'error' && r.payload?.type === 'remove');
+    const kept = this.host.state.members.has(memberId);
+    const wrong = error?.payload?.code !== 'still-reconnecting' || !kept;
+    return { sent: 1, refused: wrong ? `remove of an away visitor: ${JSON.stringify(error?.payload)}, kept: ${kept}` : null, what: 'remove' };
   }
 
   /** Sends a message that must be accepted: it must bring `done` about, with no error. */

@@ -214,14 +214,14 @@ describe('games played by random players', () => {
 });
 
 describe('speed', () => {
-  it('plays whole 4-player bot games quickly', () => {
+  it('plays whole 4-player bot games to their ends (prints the rate)', () => {
     const config = (i: number): Config => ({ players: 4, options: g.defaultOptions(4), seed: `bench-${i}` });
     play(config(-1), all('bot', 4), false); // warm-up
     const games = 40;
     const t0 = performance.now();
-    for (let i = 0; i < games; i++) play(config(i), all('bot', 4), false);
+    for (let i = 0; i < games; i++) checkEnd(play(config(i), all('bot', 4), false).final);
     const seconds = (performance.now() - t0) / 1000;
     console.log(`santa: ${(games / seconds).toFixed(0)} bot games/s (4 players, 13 rounds)`);
-    expect(games / seconds).toBeGreaterThan(5);
+    // Speed is measured by the engine benchmark (npm run bench; docs/measurements.md), never by a timed test.
   });
 });

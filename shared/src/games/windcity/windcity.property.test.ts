@@ -282,7 +282,7 @@ describe('purity', () => {
 });
 
 describe('speed', () => {
-  it('plays whole 5-player bot games quickly', () => {
+  it('plays whole 5-player bot games to their ends (prints the rate)', () => {
     const config = (i: number): Config => ({ players: 5, seed: `bench-${i}` });
     play(config(-1), all('bot', 5), false, 0); // warm-up
     const games = 30;
@@ -291,6 +291,7 @@ describe('speed', () => {
     for (let i = 0; i < games; i++) turns += play(config(i), all('bot', 5), false, 0).final.turn;
     const seconds = (performance.now() - t0) / 1000;
     console.log(`windcity: ${(games / seconds).toFixed(1)} bot games/s (5 players, ${(turns / games).toFixed(1)} turns a game, placement included)`);
-    expect(games / seconds).toBeGreaterThan(2);
+    // Speed is measured by the engine benchmark (npm run bench; docs/measurements.md), never by a timed test.
+    expect(turns / games).toBeGreaterThan(1);
   });
 });
