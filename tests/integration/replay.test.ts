@@ -11,7 +11,8 @@ import { getGame, replayFinal, replaySteps } from '@fireside/shared';
 import { createRoom, joinRoom, type Player } from '../../server/testing/harness.js';
 import { useServer } from '../../server/testing/use-server.js';
 
-const srv = useServer({ botDelayMs: 5 });
+// Members may be removed once away for reconnectSeconds (1 s here; 60 s by default).
+const srv = useServer({ botDelayMs: 5, reconnectSeconds: 1 });
 const all = srv.players;
 
 const api = (id: string) => fetch(`${srv.url}/api/matches/${id}`);
@@ -129,6 +130,7 @@ describe('replay API', () => {
     const bobId = bob.welcome!.memberId;
     await bob.leave();
     await alice.until((s) => !s.seats[1].connected, 'Bob away');
+    await new Promise((r) => setTimeout(r, 1300)); // past his reconnection window: he may be removed now
     alice.send('remove', { memberId: bobId });
     await alice.until((s) => s.seats[1].kind === 'bot', "a bot on Bob's seat");
     await playSecret([alice]);
