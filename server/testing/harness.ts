@@ -84,7 +84,8 @@ export async function startServer(room: Partial<RoomSettings> = {}, clientDist =
     store,
     limits: opts.limits,
     app: {
-      room: { games: fixtureGames, botDelayMs: 5, idleMs: opts.idleMs ?? 1000, logger, ...room },
+      // Clocks count from the start unless a test sets a grace (no test client reports its first frame, `shown`).
+      room: { games: fixtureGames, botDelayMs: 5, idleMs: opts.idleMs ?? 1000, clockGraceMs: 0, logger, ...room },
       clientDist,
       metricsToken: opts.metricsToken ?? null,
     },

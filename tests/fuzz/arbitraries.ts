@@ -20,6 +20,7 @@ const KNOWN: Record<ClientMessageType, true> = {
   fillBots: true,
   start: true,
   intent: true,
+  shown: true,
   chat: true,
   rename: true,
   standIn: true,
@@ -307,6 +308,19 @@ export function invalidMessage(ctx: Context): fc.Arbitrary<FuzzMessage> {
   const badLock = fc
     .oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null), fc.constant(undefined), hostileObject)
     .map((locked) => invalid('lock-bad-value', 'lock', { locked }));
+  // No clock has this id (ids are the server's clock in ms at the room's first clock, then +1), or not a positive integer.
+  const badShown = fc
+    .oneof(
+      badNumber,
+      fc.integer({ min: 1, max: 1_000_000 }),
+      fc.constant(0),
+      fc.string({ maxLength: 8 }),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.boolean(),
+      hostileObject,
+    )
+    .chain((clockId) => junk.map((extra) => invalid('shown-bad-clock', 'shown', withJunk({ clockId }, extra))));
   const nonObjectPayload = fc.tuple(fc.constantFrom(...KNOWN_TYPES), nonObject).map(([t, p]) => invalid('non-object-payload', t, p));
   const unknown = fc.tuple(unknownType, fc.option(anyValue, { nil: undefined })).map(([t, p]) => invalid('unknown-type', t, p));
   return fc.oneof(
@@ -320,6 +334,7 @@ export function invalidMessage(ctx: Context): fc.Arbitrary<FuzzMessage> {
     badRename,
     badRemove,
     badLock,
+    badShown,
     invalidIntent(ctx),
     invalidIntent(ctx),
     ...outOfPlace(ctx),

@@ -80,6 +80,7 @@ const en = {
       'still-reconnecting': 'That member may still come back. Wait until they have been gone for a minute.',
       'player-here': 'That player is here: only they can hand their seat to a bot.',
       'too-soon': 'Not so fast: wait a few seconds before switching again.',
+      'stale-step': 'That step is already over.',
       'bad-member': 'That member cannot be removed.',
       'no-empty-seat': 'Every seat is taken.',
       'not-ended': 'The match is not over yet.',

@@ -74,6 +74,7 @@ const fr: Resources = {
       'still-reconnecting': 'Ce membre peut encore revenir. Attendez qu’il soit parti depuis une minute.',
       'player-here': 'Ce joueur est là : lui seul peut confier sa place à un robot.',
       'too-soon': 'Pas si vite : attendez quelques secondes avant de changer encore.',
+      'stale-step': 'Cette étape est déjà terminée.',
       'bad-member': 'Ce membre ne peut pas être retiré.',
       'no-empty-seat': 'Toutes les places sont prises.',
       'not-ended': 'La partie n’est pas encore finie.',

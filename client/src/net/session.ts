@@ -18,6 +18,7 @@ import {
   type WelcomeMessage,
 } from '@fireside/shared/protocol/messages';
 import { Emitter } from '../util/emitter.js';
+import { ShownReporter } from './shown-reporter.js';
 import { forgetRoom, storage, seatKey, seenKey, tokenKey } from '../util/storage.js';
 
 /** The server's `error` message (shared/src/protocol/messages.ts). */
@@ -96,6 +97,8 @@ export class RoomSession {
   /** Rebuilds the public view from the parts that changed (one per connection: it caches the last parts). */
   private readonly views = new ViewDecoder();
   private welcomed: Promise<void>;
+  /** Reports the first frame of each step this seat has a clock for (`shown`, fair clocks). */
+  private readonly shown = new ShownReporter((clockId) => this.send('shown', { clockId }));
 
   private constructor(readonly room: Room) {
     room.reconnection.maxRetries = SDK_RECONNECT_TRIES;
@@ -118,7 +121,10 @@ export class RoomSession {
     });
     room.onStateChange(() => this.refresh());
     room.onDrop(() => this.setStatus('reconnecting'));
-    room.onReconnect(() => this.setStatus('open'));
+    room.onReconnect(() => {
+      this.shown.reconnected(); // the server gives back the time away at the next `shown`
+      this.setStatus('open');
+    });
     room.onLeave((code) => {
       if (this.status === 'restarting') return; // keep the reason the server gave
       if (code === CloseCodes.KICKED) {
@@ -163,11 +169,17 @@ export class RoomSession {
     this.room.send(type, payload);
   }
 
+  /** The game table has drawn `snap` (it draws on the next frame): the seat's clock may start counting then. */
+  tableDrawn(snap: RoomSnapshot): void {
+    this.shown.drawn(snap);
+  }
+
   intent(action: GameActions[keyof GameActions]): void {
     this.send('intent', { action });
   }
 
   async leave(): Promise<void> {
+    this.shown.dispose();
     this.changed.clear();
     this.serverError.clear();
     this.connection.clear();

@@ -12,6 +12,7 @@ import { t } from '../i18n/index.js';
 import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
 import { playerColor } from '../games/colors.js';
 import { clockText } from './time.js';
+import { clockLeft } from '@fireside/shared/protocol/room-state';
 import { iconEl } from '../art/icons.js';
 import { TurnSignal } from '../turn/turn-signal.js';
 
@@ -108,15 +109,10 @@ export class PresenceBar {
   private row(snap: RoomSnapshot, seat: SeatSnap, now: number): HTMLElement {
     const away = seat.kind === 'human' && !seat.connected;
     const status = this.status(seat, now);
+    const left = clockLeft(seat, now);
     const clock =
       seat.deadline > 0
-        ? h(
-            'span',
-            { class: `presence-clock${seat.deadline - now < 10_000 ? ' urgent' : ''}`, testid: `clock-${seat.index}` },
-            iconEl('stopwatch', 14),
-            ' ',
-            clockText(seat.deadline - now),
-          )
+        ? h('span', { class: `presence-clock${left < 10_000 ? ' urgent' : ''}`, testid: `clock-${seat.index}` }, iconEl('stopwatch', 14), ' ', clockText(left))
         : null;
     return h(
       'li',

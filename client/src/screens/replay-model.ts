@@ -89,6 +89,8 @@ export class ReplayModel {
       connected: true,
       awaiting: awaiting.has(i),
       deadline: 0,
+      budget: 0,
+      clockId: 0,
       awaySince: 0,
       standInAt: 0,
       standIn: false,

@@ -165,7 +165,7 @@ export class RoomScreen {
     patch(this.el, this.banner, h('div', { class: 'room-layout' }, this.stage, this.side));
     this.unsubs.push(
       session.changed.on((snap) => this.render(snap)),
-      session.serverError.on((e) => this.chat?.refused(e)),
+      session.serverError.on((e) => e.type !== 'shown' && this.chat?.refused(e)), // `shown` of a step just over: nothing to tell
       session.connection.on((status) => this.onConnection(status)),
     );
     if (session.snapshot) this.render(session.snapshot);
@@ -204,7 +204,7 @@ export class RoomScreen {
     }
     if (mode === 'play') {
       this.presence?.update(snap);
-      void this.updateTable(snap);
+      void this.updateTable(snap).then(() => this.table && this.session?.tableDrawn(this.session.snapshot ?? snap));
     }
     if (mode === 'end') this.renderEnd(snap);
   }

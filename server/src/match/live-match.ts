@@ -40,6 +40,8 @@ export interface LiveMatchDeps {
   /** The table's clock pace and a factor on every budget (tests). */
   pace: ClockPace;
   clockScale?: number;
+  /** How late a human seat's clock may begin counting: its client's first frame of the step, a reload (seat-clocks.ts). 0: at once. */
+  clockGraceMs?: number;
   /** A seat's clock ran out: its stand-in plays the rest of the step (the room logs it). */
   onTimeout?: (seat: number) => void;
   /** The synchronized state was rewritten from the engine (the room sends it at once). */
@@ -76,6 +78,8 @@ export class LiveMatch {
       pace: deps.pace,
       scale: deps.clockScale ?? 1,
       now: this.now,
+      graceMs: deps.clockGraceMs ?? 0,
+      immediate: (seat) => deps.isBot(seat),
       onTimeout: (seat) => this.timedOut(seat),
     });
     this.bots = new BotDriver(
@@ -124,6 +128,30 @@ export class LiveMatch {
     return this.clocks.rows();
   }
 
+  /**
+   * The seat's client has drawn the step of clock `clockId` (`shown`): its
+   * countdown may start from now (seat-clocks.ts). False: that clock is not
+   * this seat's running one.
+   */
+  shown(seat: number, clockId: number): boolean {
+    if (this.disposed || !this.clocks.shown(seat, clockId)) return false;
+    this.writeClock(seat);
+    return true;
+  }
+
+  /** The seat's player dropped at `since` (maybe a reload): the time may be given back at its next `shown`. */
+  seatAway(seat: number, since: number): void {
+    if (!this.disposed) this.clocks.away(seat, since);
+  }
+
+  private writeClock(seat: number): void {
+    const s = this.deps.state.seats[seat];
+    if (!s) return;
+    s.deadline = this.clocks.deadline(seat);
+    s.budget = this.clocks.budget(seat);
+    s.clockId = this.clocks.clockId(seat);
+  }
+
   /** Who plays a seat changed (a stand-in took over or handed back): wake the bots that now play. */
   refreshBots(): void {
     if (this.disposed || this.over) return;
@@ -158,8 +186,7 @@ export class LiveMatch {
   /** A seat's clock ran out: its stand-in bot plays the rest of the step, from the seat's own view. */
   private timedOut(seat: number): void {
     if (this.disposed) return;
-    const seatState = this.deps.state.seats[seat];
-    if (seatState) seatState.deadline = 0;
+    this.writeClock(seat);
     this.deps.log.debug({ event: 'seat.timeout', seat }, 'a seat ran out of time');
     this.deps.onTimeout?.(seat);
     this.refreshBots();
@@ -204,9 +231,9 @@ export class LiveMatch {
     if (result) {
       this.bots.cancelAll();
       this.clocks.stopAll();
-      state.seats.forEach((seat) => {
+      state.seats.forEach((seat, i) => {
         seat.awaiting = false;
-        seat.deadline = 0;
+        this.writeClock(i);
       });
       const end = { winners: result.winners, scores: result.scores };
       const stored = this.deps.onEnd?.(end);
@@ -220,7 +247,7 @@ export class LiveMatch {
     }
     state.status = 'playing';
     this.clocks.update(s, shown, state.seats.length, resume);
-    state.seats.forEach((seat, i) => (seat.deadline = this.clocks.deadline(i)));
+    state.seats.forEach((_seat, i) => this.writeClock(i));
     this.bots.schedule(awaiting);
   }
 

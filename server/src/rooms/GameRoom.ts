@@ -211,6 +211,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
       fillBots: (m, p) => lobby.onFillBots(m, p),
       start: (m, p) => this.match.start(m, p),
       intent: (m, p) => this.match.intent(m, p),
+      shown: (m, p) => this.match.shown(m, p),
       chat: (m, p) => this.onChat(m, p),
       rename: (m, p) => this.onRename(m, p),
       again: (m, p) => this.match.again(m, p),
@@ -400,6 +401,11 @@ export class GameRoom extends Room<{ state: RoomState }> {
     member.name = this.membership.uniqueNameFor(rec.id, name);
     const seat = heldSeat(this.state, rec.id);
     if (seat) seat.name = member.name;
+  }
+
+  /** A seated player dropped mid-match (maybe a reload): its clock may give the time back (seat-clocks.ts). */
+  seatAway(seat: number, since: number): void {
+    this.match.seatAway(seat, since);
   }
 
   /** Who plays a seat changed (a stand-in took over or handed back): the match wakes its bots. */

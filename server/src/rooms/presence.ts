@@ -38,6 +38,8 @@ export interface PresenceHost {
   readonly telemetry: Pick<RoomTelemetry, 'standIn' | 'handedBack'>;
   /** Who plays a seat changed: the match wakes the bots that now play. */
   botsChanged(): void;
+  /** A seated player dropped at `since`: its clock may give a reload's time back. */
+  seatAway(seat: number, since: number): void;
   /** The host role's hold on an away host (host-role.ts). */
   readonly hostRole: Pick<HostRole, 'away' | 'hold'>;
   /** How long a dropped member may still come back (settings). */
@@ -84,6 +86,7 @@ export class Presence {
     if (member.awaySince === 0) member.awaySince = this.now();
     const seat = heldSeat(this.state, memberId);
     if (seat && seat.awaySince === 0) seat.awaySince = member.awaySince;
+    if (seat) this.host.seatAway(seat.index, member.awaySince);
     this.clearTimer(this.leftTimers, memberId);
     if (forGood) this.logLeft(memberId, name);
     else

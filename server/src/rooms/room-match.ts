@@ -23,6 +23,8 @@ import { allSeatsFilled } from './seats.js';
 import type { RoomSettings } from './settings.js';
 import { payloadObject } from './validation.js';
 
+const isClockId = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0;
+
 export interface RoomMatchHost {
   readonly roomId: string;
   readonly state: RoomState;
@@ -113,6 +115,25 @@ export class RoomMatch {
     if (id !== undefined && rec.client) sendTo(rec.client, 'accepted', { id }, { afterNextPatch: true });
   }
 
+  /**
+   * A seated player's client drew the step of its seat's clock `clockId`
+   * (`shown`): the countdown counts from now, within the grace (seat-clocks.ts).
+   * Only the seat's holder counts; another step's clock is refused (`stale-step`).
+   */
+  shown(rec: MemberRecord, payload: unknown): void {
+    const p = payloadObject(payload);
+    if (this.status !== 'playing' || this.live === null) fail('not-playing', 'No match is being played.');
+    const seat = this.host.state.members.get(rec.id)!.seat;
+    if (seat < 0) fail('not-seated', 'Spectators have no clock.');
+    if (!isClockId(p.clockId)) fail('bad-message', 'clockId must be a positive integer.');
+    if (!this.live.shown(seat, p.clockId)) fail('stale-step', "This is not your seat's running clock (the step is over).");
+  }
+
+  /** A seated player dropped mid-match (maybe a reload): its clock may give that time back (seat-clocks.ts). */
+  seatAway(seat: number, since: number): void {
+    this.live?.seatAway(seat, since);
+  }
+
   /** The host's `again` after a match: back to the lobby, same seats, the next match number. */
   again(rec: MemberRecord, payload: unknown): void {
     const { host } = this;
@@ -166,6 +187,7 @@ export class RoomMatch {
       botDelayMs: host.settings.botDelayMs,
       pace: parseClock(host.state.clock),
       clockScale: host.settings.clockScale,
+      clockGraceMs: host.settings.clockGraceMs,
       onTimeout: (seat) => {
         host.seatPresence.timedOut(seat);
         host.changed();

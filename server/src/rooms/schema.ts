@@ -18,6 +18,10 @@ export const Seat = schema(
     awaiting: t.boolean().default(false),
     /** When this seat's clock runs out (ms since epoch), or 0 when it has none. */
     deadline: t.float64().default(0),
+    /** The full budget of that clock (ms), or 0: a countdown shows at most this (a clock waiting for the player's first frame runs later). */
+    budget: t.float64().default(0),
+    /** Names that clock in the `shown` message, or 0. */
+    clockId: t.float64().default(0),
     /** Since when its human player is away (ms since epoch), or 0 while connected (and for bots). */
     awaySince: t.float64().default(0),
     /** When a bot stand-in takes over the away player's seat (ms since epoch), or 0. */

@@ -13,6 +13,8 @@ export function resetPresence(seat: Seat): void {
   seat.standInAt = 0;
   seat.standIn = false;
   seat.deadline = 0;
+  seat.budget = 0;
+  seat.clockId = 0;
 }
 
 export function clearSeat(seat: Seat): void {

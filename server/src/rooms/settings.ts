@@ -34,6 +34,13 @@ export interface RoomSettings {
   standInSeconds: number;
   /** Multiplies every clock budget (tests run clocks at a fraction of their real length). */
   clockScale: number;
+  /**
+   * How much later than the server a seat's clock may begin counting (ms):
+   * its player's client reports the first frame that shows the step
+   * (`shown`), and a reload gets its time back, each at most this much
+   * (seat-clocks.ts). Not scaled by `clockScale`.
+   */
+  clockGraceMs: number;
   /** Structured logs (observe/logger.ts): room events, bot fallbacks, failures. */
   logger: Logger;
   /** Who runs which room (leases.ts): shared by the process's rooms and its restorer; Redis-backed in a cluster. */
@@ -54,6 +61,9 @@ function idleMsFromEnv(): number {
   return seconds > 0 ? seconds * 1000 : envInt('FIRESIDE_IDLE_MINUTES', 10, 1, 7 * 24 * 60) * 60_000;
 }
 
+/** RoomSettings.clockGraceMs: how late a clock may start counting (a slow first frame, a reload). */
+export const CLOCK_GRACE_MS = 3000;
+
 /** How long a new room waits for its first member (RoomSettings.unjoinedMs). */
 export const UNJOINED_MS = 30_000;
 
@@ -68,6 +78,7 @@ export function defaultSettings(): RoomSettings {
     maxSpectators: envInt('FIRESIDE_MAX_SPECTATORS', 30, 0, 1000),
     standInSeconds: envInt('FIRESIDE_STANDIN_SECONDS', 45, 1, 24 * 3600),
     clockScale: 1,
+    clockGraceMs: CLOCK_GRACE_MS,
     logger: rootLogger(),
     leases: processLeases,
   };

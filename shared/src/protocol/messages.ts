@@ -37,6 +37,8 @@ export interface ClientMessages {
   fillBots: Record<string, never>;
   start: Record<string, never>;
   intent: IntentMessage;
+  /** The sender's client has drawn its first frame of the step of its seat's clock `clockId` (Seat.clockId). */
+  shown: { clockId: number };
   chat: { text: string };
   rename: { name: string };
   standIn: { seat: number; on: boolean };
@@ -127,6 +129,7 @@ export const ROOM_ERROR_CODES = [
   'still-reconnecting',
   'player-here',
   'too-soon',
+  'stale-step',
   'internal',
 ] as const;
 export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];

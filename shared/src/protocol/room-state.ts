@@ -15,6 +15,10 @@ export interface SeatFields {
   awaiting: boolean;
   /** When this seat's clock runs out (ms since epoch, server time), or 0. */
   deadline: number;
+  /** The full budget of that clock (ms), or 0: a countdown shows at most this (see `clockLeft`). */
+  budget: number;
+  /** Names that clock in `shown`, or 0. */
+  clockId: number;
   /** Since when its player is away (ms since epoch), or 0. */
   awaySince: number;
   /** When a bot stand-in takes over the away player's seat, or 0. */
@@ -81,6 +85,8 @@ function seatFields(s: Loose, i: number): SeatFields {
     connected: !!s.connected,
     awaiting: !!s.awaiting,
     deadline: num(s.deadline),
+    budget: num(s.budget),
+    clockId: num(s.clockId),
     awaySince: num(s.awaySince),
     standInAt: num(s.standInAt),
     standIn: !!s.standIn,
@@ -125,4 +131,15 @@ export function seatOfMember(fields: Pick<RoomFields, 'seats' | 'members'>, memb
   const bySeat = fields.seats.findIndex((s) => s.memberId === memberId && s.kind !== 'empty');
   if (bySeat >= 0) return bySeat;
   return fields.members[memberId]?.seat ?? -1;
+}
+
+/**
+ * What a seat's countdown shows at `now` (ms): the time to its deadline, at
+ * most its budget. A clock waiting for its player's first frame has its
+ * deadline up to the grace later (server/src/match/seat-clocks.ts): it shows
+ * the whole budget until it starts counting.
+ */
+export function clockLeft(seat: Pick<SeatFields, 'deadline' | 'budget'>, now: number): number {
+  const left = seat.deadline - now;
+  return seat.budget > 0 ? Math.min(left, seat.budget) : left;
 }

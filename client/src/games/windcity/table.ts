@@ -13,6 +13,7 @@ import { lang } from '../../i18n/index.js';
 import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
 import { MAX_PLAN } from '@fireside/shared/games/windcity/queries';
 import { rowOf } from '@fireside/shared/games/windcity/board';
+import { clockLeft } from '@fireside/shared/protocol/room-state';
 import { iDecide, myCard, myPlacements, myKauf, planCost, toModel, type Model } from './model.js';
 import { WindCityScene } from './scene.js';
 import { sceneState, selectable } from './scene-state.js';
@@ -159,11 +160,17 @@ export class WindCityTable implements GameTable {
 
   /**
    * When the market's clock runs out (ms since epoch), or 0: every seat of
-   * the market shares one clock (server seat-clocks.ts), so the latest one.
+   * the market has the same step (server seat-clocks.ts), so the latest one.
    */
   private deadline(): number {
     const seats = this.session.snapshot?.seats ?? [];
     return seats.reduce((latest, seat) => Math.max(latest, seat.deadline), 0);
+  }
+
+  /** The market's time left (ms): the longest countdown, each at most its budget (clockLeft). */
+  private marketLeft(now: number): number {
+    const seats = this.session.snapshot?.seats ?? [];
+    return seats.reduce((most, seat) => (seat.deadline > 0 ? Math.max(most, clockLeft(seat, now)) : most), 0);
   }
 
   private render(): void {
@@ -199,7 +206,7 @@ export class WindCityTable implements GameTable {
   private secondsLeft(): number | null {
     const d = this.deadline();
     if (!d || this.model?.view.phase !== 'market') return null;
-    return Math.max(0, Math.ceil((d - Date.now()) / 1000));
+    return Math.max(0, Math.ceil(this.marketLeft(Date.now()) / 1000));
   }
 
   /** Update the countdown's text (no re-render). */
