@@ -30,6 +30,7 @@ import { Presence } from './presence.js';
 import { HostPowers } from './host-powers.js';
 import { HostRole } from './host-role.js';
 import { newcomersGetStateOnce } from './full-state.js';
+import { IdleUnload } from './idle-unload.js';
 import { RoomLog } from './room-log.js';
 import { RoomTelemetry } from './room-telemetry.js';
 import { applyRecord, recordOf, RoomSaver } from './room-record.js';
@@ -73,7 +74,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   hostRole!: HostRole;
   private hostPowers!: HostPowers;
   saver!: RoomSaver;
-  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Unloads the room when nobody is in it (idle-unload.ts). */
+  private idle!: IdleUnload;
   /** After a restore: members have this long to come back before the lobby frees their places. */
   graceUntil = 0;
   private graceTimer: ReturnType<typeof setTimeout> | null = null;
@@ -112,9 +114,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
     await this.setPrivate(true);
     this.registerHandlers();
     guardFrames(this);
-    // Nobody joins (reservation expired, a script): a new room unloads soon (settings.unjoinedMs), a restored one when idle.
-    const firstIdle = opts.restore === RESTORE_KEY ? Math.max(this.settings.idleMs, 30_000) : this.settings.unjoinedMs;
-    this.idleTimer = setTimeout(() => void this.disconnect(), firstIdle);
+    this.idle = new IdleUnload(this.settings, () => void this.disconnect());
+    this.idle.created(opts.restore === RESTORE_KEY);
     this.telemetry.live({ gameId: this.game.id, status: () => this.state.status, clientCount: () => this.clients.length });
   }
 
@@ -268,7 +269,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   /** Unloaded (idle) or shut down: the last snapshot, timers stopped; the lease goes back once every write is done. */
   async onDispose(): Promise<void> {
-    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idle?.stop();
     if (this.graceTimer !== null) clearTimeout(this.graceTimer);
     this.seatPresence?.dispose();
     this.hostRole?.dispose();
@@ -334,7 +335,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     this.hostRole?.elect();
     this.updateSpectators();
     this.saver?.soon();
-    this.checkIdle();
+    this.idle?.check(this.members.someoneHere(), this.status === 'lobby');
     this.patchSoon();
   }
 
@@ -360,24 +361,6 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const sent = super.broadcastPatch();
     if (sent) patchSendSeconds.since(start);
     return sent;
-  }
-
-  /**
-   * Nobody connected and nobody who may still reconnect: unload after the
-   * idle time (the store keeps the room; a join by id wakes it). An empty
-   * lobby goes as soon as an unjoined table: whoever left it for good is no
-   * longer a member, so nothing waits there, and a script that creates tables
-   * and joins each once must not hold the server's room cap for the idle time.
-   */
-  private checkIdle(): void {
-    const someone = this.members.all().some((r) => r.client !== null || r.reconnection !== null);
-    if (someone) {
-      if (this.idleTimer !== null) clearTimeout(this.idleTimer);
-      this.idleTimer = null;
-    } else if (this.idleTimer === null) {
-      const ms = this.status === 'lobby' ? Math.min(this.settings.unjoinedMs, this.settings.idleMs) : this.settings.idleMs;
-      this.idleTimer = setTimeout(() => void this.disconnect(), ms);
-    }
   }
 
   // ---------------------------------------------------------------- messages

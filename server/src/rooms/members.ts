@@ -44,6 +44,11 @@ export class Members {
     return [...this.byId.values()];
   }
 
+  /** Someone is connected, or dropped and may still reconnect. */
+  someoneHere(): boolean {
+    return this.all().some((r) => r.client !== null || r.reconnection !== null);
+  }
+
   ofSession(sessionId: string): MemberRecord | undefined {
     return this.bySession.get(sessionId);
   }
