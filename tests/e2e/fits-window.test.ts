@@ -35,7 +35,7 @@ const SIZES: { name: string; width: number; height: number; phone: boolean }[] =
   { name: '360x740', width: 360, height: 740, phone: true },
 ];
 /** How long Mia plays each game at each size (the three games at once). */
-const PLAY_MS = 40_000;
+const PLAY_MS = 30_000;
 
 /** What one look at the page found wrong (empty: all fits). */
 type Misfit = string;
