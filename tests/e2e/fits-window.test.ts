@@ -174,6 +174,8 @@ async function playAndLook(game: string, size: (typeof SIZES)[number], lang: str
     ...(size.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     reducedMotion: 'reduce',
   });
+  // Three pages render WebGL in software at once, on a loaded 2-core machine: the table may take a while to start.
+  page.setDefaultTimeout(60_000);
   try {
     await startBotTable(page, t.server.base, game, lang);
     const phases = new Set<string>();
