@@ -56,6 +56,24 @@ export class PromptBar {
     this.go.textContent = yourMove ? t('room.promptBar.yourMove') : t('room.promptBar.show');
     this.el.classList.toggle('prompt-bar-yours', yourMove);
     this.el.hidden = !heading || this.controlsInView;
+    const step = `${phase?.getAttribute('data-testid') ?? ''}:${heading?.textContent ?? ''}`;
+    if (yourMove && phase instanceof HTMLElement && (!this.wasYours || step !== this.lastStep)) this.openAtMove(phase);
+    this.wasYours = yourMove;
+    this.lastStep = step;
+  }
+
+  private wasYours = false;
+  private lastStep = '';
+
+  /**
+   * On a narrow screen the controls are pinned to the bottom and scroll inside
+   * (styles.css): when a move becomes the player's, they open at the move
+   * itself (its prompt and its buttons), not at the round's heading above it.
+   */
+  private openAtMove(phase: HTMLElement): void {
+    const c = this.controls;
+    if (getComputedStyle(c).position !== 'fixed' || c.scrollHeight <= c.clientHeight) return;
+    c.scrollTop = phase.getBoundingClientRect().top - c.getBoundingClientRect().top + c.scrollTop - 6;
   }
 
   private showControls(): void {

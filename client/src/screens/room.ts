@@ -262,6 +262,8 @@ export class RoomScreen {
     if (mode === 'play' && !this.promptBar) {
       this.promptBar = new PromptBar(this.controls);
       this.el.append(this.promptBar.el);
+      // The match starts at the top of the page (a phone scrolled down to the lobby's Start would begin below the board).
+      window.scrollTo(0, 0);
     } else if (mode !== 'play') {
       this.promptBar?.destroy();
       this.promptBar = null;

@@ -239,7 +239,7 @@ export abstract class OnDemandScene {
    */
   private fitHeight(): number {
     const top = this.host.getBoundingClientRect().top + window.scrollY;
-    return Math.max(MIN_HEIGHT_BUDGET, Math.floor(window.innerHeight - Math.min(Math.max(0, top), window.innerHeight / 3) - 8));
+    return Math.max(MIN_HEIGHT_BUDGET, Math.floor(window.innerHeight - Math.min(Math.max(0, top), window.innerHeight / 3) - 16));
   }
 
   /** Redraw everything for the new `width`. */
