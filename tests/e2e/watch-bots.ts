@@ -15,6 +15,8 @@ export async function watchBots(
   players: number,
   lang: string,
   options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+  /** Runs in the page before its own scripts (e.g. a probe that must see the match from its start). */
+  init?: () => void,
 ): Promise<Page> {
   const host = await createRoom(env.server.base, { game, name: 'Hostess', players });
   const page = await openPage(env.browser, options);
@@ -23,7 +25,10 @@ export async function watchBots(
     localStorage.setItem('fireside:lang', l);
     localStorage.setItem('fireside:nickname', 'Viewer');
   }, lang);
+  if (init) await page.addInitScript(init);
   await page.goto(`${env.server.base}/room/${host.room.roomId}`);
+  // The invite form seats a newcomer by default (a free seat is chosen): this page only watches.
+  await page.click(tid('seat-option-watch'));
   await page.click(tid('join-submit'));
   await page.waitForSelector(tid('lobby'));
   host.send('fillBots');
