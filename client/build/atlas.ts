@@ -105,7 +105,38 @@ export function writeAtlas(dir = GENERATED_DIR): void {
   }
 }
 
-/** The Vite plugin: the atlas is written before anything imports it, for `vite build` and `vite` alike. */
+/** The page's colours, as index.html's theme-color says. */
+const THEME = '#2a1a12';
+
+/**
+ * The web app manifest (the page links it: the app can be installed): the
+ * fire of the favicon as its icon, an SVG that fits any size.
+ */
+export function webManifest(): string {
+  return JSON.stringify({
+    name: 'Fireside',
+    short_name: 'Fireside',
+    description: 'Hidden-information board games with friends, in the browser.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: THEME,
+    theme_color: THEME,
+    icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  });
+}
+
+/**
+ * The Vite plugin: the atlas is written before anything imports it, for `vite build` and `vite` alike;
+ * the build also emits the manifest and its icon at the site's root (fixed names: the manifest is linked by name).
+ */
 export function atlasPlugin(): Plugin {
-  return { name: 'fireside-atlas', configResolved: () => writeAtlas() };
+  return {
+    name: 'fireside-atlas',
+    configResolved: () => writeAtlas(),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'icon.svg', source: fs.readFileSync(path.join(GENERATED_DIR, 'favicon.svg'), 'utf8') });
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: webManifest() });
+    },
+  };
 }
