@@ -5,7 +5,7 @@
  * language, is checked.
  */
 import { describe, expect, it } from '@jest/globals';
-import { translate } from './translate.js';
+import { translate, type Texts } from './translate.js';
 import en from './en.js';
 import fr from './fr.js';
 import ja from './ja.js';
