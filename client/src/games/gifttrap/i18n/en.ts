@@ -38,6 +38,7 @@ const en = {
   layout: {
     chooseTier: 'You are the parent: choose the tier of gifts.',
     flipHint: 'Turn any card over by clicking it (or its Flip button), then confirm.',
+    flipHint_touch: 'Turn any card over by tapping it (or its Flip button), then confirm.',
     flip: 'Flip',
     flipSlot: 'Flip gift {{n}}',
     confirm: 'Confirm the layout',
@@ -74,6 +75,7 @@ const en = {
   },
   reveal: {
     yourTurn: 'Your turn: open your gifts one by one (click a box).',
+    yourTurn_touch: 'Your turn: open your gifts one by one (tap a box).',
     open: 'Open the gift from {{name}}',
     opening: '{{name}} is opening gifts.',
     wantsOf: '{{name}}’s wishes',

@@ -35,6 +35,7 @@ const fr: GiftTrapTexts = {
   layout: {
     chooseTier: 'Vous êtes le parent : choisissez la gamme de cadeaux.',
     flipHint: 'Retournez une carte en cliquant dessus (ou sur « Retourner »), puis validez.',
+    flipHint_touch: 'Retournez une carte en la touchant (ou avec « Retourner »), puis validez.',
     flip: 'Retourner',
     flipSlot: 'Retourner le cadeau {{n}}',
     confirm: 'Valider la disposition',
@@ -71,6 +72,7 @@ const fr: GiftTrapTexts = {
   },
   reveal: {
     yourTurn: 'À vous : ouvrez vos cadeaux un par un (cliquez sur un paquet).',
+    yourTurn_touch: 'À vous : ouvrez vos cadeaux un par un (touchez un paquet).',
     open: 'Ouvrir le cadeau offert par {{name}}',
     opening: '{{name}} ouvre ses cadeaux.',
     wantsOf: 'Les vœux — {{name}}',
