@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import { CATALOGUE } from '../../shared/src/games/gifttrap/catalogue.js';
 import { TIERS } from '../../shared/src/games/gifttrap/types.js';
 import { GLYPHS, glyphKey } from '../src/art/glyphs.js';
-import { GLYPH_PX, buildAtlas, roundNumbers, twemojiFile } from './atlas.js';
+import { GLYPH_PX, buildAtlas, isDarkGlyph, roundNumbers, twemojiFile } from './atlas.js';
 
 const { svg, map } = buildAtlas();
 const gifts = TIERS.flatMap((tier) => CATALOGUE[tier].flatMap((card) => card.sides.map((g) => g.icon)));
@@ -61,5 +61,14 @@ describe('the art atlas', () => {
     expect(roundNumbers('M1.5.999 2.999.5-.5161.2')).toBe('M1.5 1 3.0.5-.52.2');
     expect(roundNumbers('c0-.516.361-1.147L9.639 1.147a1.796')).toBe('c0-.52.36-1.15L9.64 1.15a1.8');
     expect(roundNumbers('fill="#F4900C" opacity=".5"')).toBe('fill="#F4900C" opacity=".5"');
+  });
+
+  it('lists the near-black glyphs, which the page outlines so that they show on dark buttons (issue 23)', () => {
+    // The sunglasses, the 8 ball and the top hat's kin are dark; the gift, the fire and the coin are not.
+    for (const dark of ['🕶', '🎱', '🥸']) expect({ dark, listed: map.dark.includes(dark) }).toEqual({ dark, listed: true });
+    for (const light of [GLYPHS.gift, GLYPHS.fire, GLYPHS.coin, GLYPHS.santa])
+      expect({ light, listed: map.dark.includes(glyphKey(light)) }).toEqual({ light, listed: false });
+    expect(isDarkGlyph('<svg><path fill="#31373D" d=""/><path fill="#292F33" d=""/><path fill="#FFF" d=""/></svg>')).toBe(true);
+    expect(isDarkGlyph('<svg><path fill="#FFCC4D" d=""/><path fill="#31373D" d=""/><path fill="#F4900C" d=""/></svg>')).toBe(false);
   });
 });

@@ -68,17 +68,39 @@ function cell(svg: string, x: number, y: number, n: number): string {
   return `<svg x="${x}" y="${y}" width="${GLYPH_PX}" height="${GLYPH_PX}" viewBox="${viewBox}">${body}</svg>`;
 }
 
+/** Relative luminance (0 black … 1 white) of a #rgb or #rrggbb colour. */
+function luminance(hex: string): number {
+  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = parseInt(full.slice(i, i + 2), 16) / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * Is a glyph mostly near-black (the sunglasses, a top hat)? At least half of
+ * its painted shapes are darker than Twemoji's dark greys: on a dark button
+ * it would vanish, so the page gives it a light halo (art/icons.ts).
+ */
+export function isDarkGlyph(svg: string): boolean {
+  const fills = [...svg.matchAll(/fill="(#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?)"/g)].map((m) => luminance(m[1]));
+  return fills.length > 0 && fills.filter((l) => l < 0.04).length * 2 >= fills.length;
+}
+
 /** The sprite sheet and its frame map for these glyph keys. */
 export function buildAtlas(keys: string[] = atlasGlyphs(), dir = twemojiDir()): { svg: string; map: AtlasMap } {
   const cols = Math.ceil(Math.sqrt(keys.length));
   const rows = Math.ceil(keys.length / cols);
   const names = Object.fromEntries(Object.entries(GLYPHS).map(([name, emoji]) => [name, glyphKey(emoji)]));
-  const map: AtlasMap = { size: GLYPH_PX, width: cols * PITCH, height: rows * PITCH, frames: {}, names };
+  const map: AtlasMap = { size: GLYPH_PX, width: cols * PITCH, height: rows * PITCH, frames: {}, names, dark: [] };
   const cells = keys.map((key, i) => {
     const x = (i % cols) * PITCH + GAP_PX / 2;
     const y = Math.floor(i / cols) * PITCH + GAP_PX / 2;
     map.frames[key] = [x, y];
-    return cell(fs.readFileSync(twemojiFile(key, dir), 'utf8'), x, y, i);
+    const glyph = fs.readFileSync(twemojiFile(key, dir), 'utf8');
+    if (isDarkGlyph(glyph)) map.dark.push(key);
+    return cell(glyph, x, y, i);
   });
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${map.width}" height="${map.height}" viewBox="0 0 ${map.width} ${map.height}">` +
@@ -105,7 +127,38 @@ export function writeAtlas(dir = GENERATED_DIR): void {
   }
 }
 
-/** The Vite plugin: the atlas is written before anything imports it, for `vite build` and `vite` alike. */
+/** The page's colours, as index.html's theme-color says. */
+const THEME = '#2a1a12';
+
+/**
+ * The web app manifest (the page links it: the app can be installed): the
+ * fire of the favicon as its icon, an SVG that fits any size.
+ */
+export function webManifest(): string {
+  return JSON.stringify({
+    name: 'Fireside',
+    short_name: 'Fireside',
+    description: 'Hidden-information board games with friends, in the browser.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: THEME,
+    theme_color: THEME,
+    icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  });
+}
+
+/**
+ * The Vite plugin: the atlas is written before anything imports it, for `vite build` and `vite` alike;
+ * the build also emits the manifest and its icon at the site's root (fixed names: the manifest is linked by name).
+ */
 export function atlasPlugin(): Plugin {
-  return { name: 'fireside-atlas', configResolved: () => writeAtlas() };
+  return {
+    name: 'fireside-atlas',
+    configResolved: () => writeAtlas(),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'icon.svg', source: fs.readFileSync(path.join(GENERATED_DIR, 'favicon.svg'), 'utf8') });
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: webManifest() });
+    },
+  };
 }

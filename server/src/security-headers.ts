@@ -24,6 +24,8 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   // blob: the DOM icons' bitmap sheet, drawn from the atlas in the page (client/src/art/icons.ts).
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],
+  // The web app manifest (client/build/atlas.ts), from this origin.
+  'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],

@@ -68,15 +68,19 @@ describe('the Gift Trap table', () => {
 });
 
 /** Every pawn where the page shows it (label "pawn:<track>:<seat>"), with the view's values it stands for. */
-async function pawnsShown(page: Page): Promise<{ busy: boolean; round: number; goal: number; tracks: Record<string, { value: number; x: number }[]> }> {
+async function pawnsShown(
+  page: Page,
+): Promise<{ busy: boolean; round: number; goal: number; tracks: Record<string, { value: number; x: number; number: string }[]> }> {
   return page.evaluate(() => {
-    type Node = { label?: string; x: number; children?: Node[] };
+    type Node = { label?: string; x: number; text?: string; children?: Node[] };
     const w = window as unknown as { __fireside: { app: { stage: Node }; table: { busy: boolean }; viewJson: () => string } };
     const view = JSON.parse(w.__fireside.viewJson()) as { round: number; options: { goal: number }; give: number[]; get: number[] };
-    const tracks: Record<string, { value: number; x: number }[]> = { give: [], get: [] };
+    const tracks: Record<string, { value: number; x: number; number: string }[]> = { give: [], get: [] };
     const walk = (n: Node) => {
       const m = /^pawn:(give|get):(\d+)$/.exec(n.label ?? '');
-      if (m) tracks[m[1]][Number(m[2])] = { value: Math.max(0, Math.min(view.options.goal, view[m[1] as 'give' | 'get'][Number(m[2])])), x: n.x };
+      // Each pawn carries its seat's number (colour is not the only cue).
+      const number = n.children?.find((c) => c.label === 'seat-number')?.text ?? '';
+      if (m) tracks[m[1]][Number(m[2])] = { value: Math.max(0, Math.min(view.options.goal, view[m[1] as 'give' | 'get'][Number(m[2])])), x: n.x, number };
       for (const c of n.children ?? []) walk(c);
     };
     walk(w.__fireside.app.stage);
@@ -103,6 +107,7 @@ describe('the Gift Trap pawns', () => {
       }
       for (const [track, pawns] of Object.entries(shown.tracks)) {
         expect({ track, pawns: pawns.length }).toEqual({ track, pawns: 3 });
+        expect(pawns.map((p) => p.number)).toEqual(['1', '2', '3']);
         // x grows with the value, one x per value: the pawns stand on the view's squares (the track is linear).
         const byValue = [...pawns].sort((a, b) => a.value - b.value);
         for (let i = 1; i < byValue.length; i++) {

@@ -15,6 +15,8 @@ export async function watchBots(
   players: number,
   lang: string,
   options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+  /** Runs in the page before its own scripts (e.g. a probe that must see the match from its start). */
+  init?: () => void,
 ): Promise<Page> {
   const host = await createRoom(env.server.base, { game, name: 'Hostess', players });
   const page = await openPage(env.browser, options);
@@ -23,6 +25,7 @@ export async function watchBots(
     localStorage.setItem('fireside:lang', l);
     localStorage.setItem('fireside:nickname', 'Viewer');
   }, lang);
+  if (init) await page.addInitScript(init);
   await page.goto(`${env.server.base}/room/${host.room.roomId}`);
   await page.check(`${tid('seat-option-watch')} input`); // a viewer: the invite form would seat her
   await page.click(tid('join-submit'));

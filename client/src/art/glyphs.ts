@@ -60,4 +60,6 @@ export interface AtlasMap {
   frames: Record<string, [x: number, y: number]>;
   /** The manifest: glyph name → emoji (glyphKey). */
   names: Record<string, string>;
+  /** The glyphs (glyphKey) that are mostly near-black: the page gives them a light halo, or they vanish on dark buttons. */
+  dark: string[];
 }

@@ -97,6 +97,8 @@ export function iconEl(glyph: Glyph, size = 18): HTMLSpanElement {
   const s = el.style;
   s.width = s.height = `${size}px`;
   const at = frameOf(glyph);
+  // A near-black glyph (the sunglasses) gets a light halo: on a dark button it would vanish (styles.css).
+  if (map?.dark?.includes(glyphKey(emojiOf(glyph)))) el.classList.add('icon-dark');
   if (map && at) {
     const k = size / map.size;
     s.backgroundImage = `url("${sheetUrl ?? atlasUrl}")`;

@@ -1,5 +1,12 @@
-/** Player colours, by seat: distinct, readable on the dark warm table and on cream cards. */
-export const PLAYER_COLORS = ['#e8553e', '#3d8bfd', '#2bb673', '#f2b632', '#a66cff', '#ff8a3d', '#ef5da8', '#22c3c9'];
+/**
+ * Player colours, by seat: distinct, readable on the dark warm table and on
+ * cream cards, and still told apart by colour-blind players: any two are at
+ * least ΔE 15 (CIE76) apart in normal vision and under simulated
+ * protanopia, deuteranopia and tritanopia (colors.test.ts; the blue and the
+ * purple of seats 2 and 5 used to be 3.7 apart under deuteranopia). The
+ * seat's number goes with its colour where the colour would be the only cue.
+ */
+export const PLAYER_COLORS = ['#e5513d', '#7796f8', '#16a766', '#f6b931', '#9a67ff', '#ff8a48', '#ed56a2', '#1dc7ce'];
 
 export function playerColor(seat: number): string {
   return PLAYER_COLORS[((seat % PLAYER_COLORS.length) + PLAYER_COLORS.length) % PLAYER_COLORS.length];

@@ -130,7 +130,12 @@ export async function setLang(next: Lang): Promise<void> {
 export function t(key: string, vars?: Record<string, unknown>): string {
   const chain = [{ lang: current, texts: trees[current] }];
   if (current !== 'en') chain.push({ lang: 'en', texts: trees.en });
-  return translate(chain, key, vars);
+  return translate(chain, key, vars, touchScreen() ? 'touch' : undefined);
+}
+
+/** A finger is the main pointer (a phone, a tablet): texts say "tap" where they say "click" (their `_touch` keys). */
+export function touchScreen(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
 /** Translate a server error: by code when we know it, else the server's English message. */

@@ -46,13 +46,18 @@ export function interpolate(text: string, vars?: Record<string, unknown>): strin
 /**
  * The text for `key` in the first of `trees` that has it (the current
  * language, then the fallback); with a numeric `count`, `key_<category>` first
- * (`key_one`, `key_other`), then `key`. The key itself when no tree has it.
+ * (`key_one`, `key_other`), then `key`. With a `variant` (`touch`: the page is
+ * used with a finger, which taps rather than clicks), `key_<variant>` comes
+ * before `key` in each tree. The key itself when no tree has it.
  */
-export function translate(trees: { lang: string; texts: Texts | undefined }[], key: string, vars?: Record<string, unknown>): string {
+export function translate(trees: { lang: string; texts: Texts | undefined }[], key: string, vars?: Record<string, unknown>, variant?: string): string {
   const count = vars?.count;
+  const keys = variant ? [`${key}_${variant}`, key] : [key];
   for (const { lang, texts } of trees) {
-    const text = (typeof count === 'number' ? lookup(texts, `${key}_${pluralCategory(lang, count)}`) : undefined) ?? lookup(texts, key);
-    if (text !== undefined) return interpolate(text, vars);
+    for (const k of keys) {
+      const text = (typeof count === 'number' ? lookup(texts, `${k}_${pluralCategory(lang, count)}`) : undefined) ?? lookup(texts, k);
+      if (text !== undefined) return interpolate(text, vars);
+    }
   }
   return key;
 }

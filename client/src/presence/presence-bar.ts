@@ -121,6 +121,8 @@ export class PresenceBar {
         testid: `presence-${seat.index}`,
         style: { '--seat-color': playerColor(seat.index) } as Partial<CSSStyleDeclaration>,
       },
+      // The seat's number in its colour: the colour is not the only cue (colour-blind players, games/colors.ts).
+      h('span', { class: 'presence-num', 'aria-hidden': 'true', testid: `presence-num-${seat.index}` }, String(seat.index + 1)),
       h('span', { class: `dot ${away ? 'dot-off' : 'dot-on'}`, role: 'img', 'aria-label': away ? t('lobby.offline') : t('lobby.online') }),
       h('span', { class: 'presence-name' }, seat.name, seat.index === snap.me.seat ? ` (${t('lobby.you')})` : ''),
       h('span', { class: 'presence-status', testid: `presence-status-${seat.index}` }, seat.standIn ? [iconEl('robot', 14), ' '] : null, status),

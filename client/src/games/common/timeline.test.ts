@@ -223,4 +223,28 @@ describe('Timeline', () => {
     tl.add((done) => done());
     expect(wakes()).toBeGreaterThan(before);
   });
+
+  it('cuts the beats of the round before when a new round begins, and takes away what they put on the table', () => {
+    const { tl, log, tick, beat } = setup();
+    const prop = { destroyed: false, destroy: () => (prop.destroyed = true) };
+    expect(tl.enterRound('1:1')).toBe(false);
+    tl.add(beat('a', 100), beat('b', 100));
+    tl.own(prop);
+    tick(50);
+    // The same round again: nothing happens.
+    expect(tl.enterRound('1:1')).toBe(false);
+    expect(tl.busy).toBe(true);
+    // Round 2: a is cut where it is, b never starts, the prop goes.
+    expect(tl.enterRound('1:2')).toBe(true);
+    expect(tl.busy).toBe(false);
+    expect(prop.destroyed).toBe(true);
+    tick(300);
+    expect(log).toEqual(['a>']);
+    // The new round's beats play.
+    tl.add(beat('c', 50));
+    tick(50);
+    expect(log).toEqual(['a>', 'c>', '<c']);
+    // An idle timeline at the next round: nothing to cut.
+    expect(tl.enterRound('1:3')).toBe(false);
+  });
 });

@@ -14,6 +14,12 @@ export type Start = (done: () => void) => void;
 /** A beat: a start function, or a plain wait of N ms. */
 export type Beat = Start | number;
 
+/** Something a beat put on the table (a flying gift, a value popping): a Pixi display object. */
+export interface Prop {
+  readonly destroyed: boolean;
+  destroy(options?: { children: boolean }): void;
+}
+
 export class Timeline {
   /**
    * How fast the beats play, read as each wait or beat tween starts: their
@@ -30,6 +36,10 @@ export class Timeline {
   private beatNo = 0;
   /** Beats ending at once (done called inside their start) loop here instead of recursing. */
   private pumping = false;
+  /** What the beats put on the table and have not taken away yet: a flush or a new round does. */
+  private props = new Set<Prop>();
+  /** The round (or act) whose beats are queued: see enterRound. */
+  private round: string | null = null;
 
   constructor(
     private readonly tweens: Tweens,
@@ -101,13 +111,45 @@ export class Timeline {
 
   /**
    * Drop the queue and cut the running beat short: its tweens stop where they
-   * are and its `done` does nothing. The owner then shows the end state.
+   * are, its `done` does nothing, and what the beats put on the table goes.
+   * The owner then shows the end state.
    */
   flush(): void {
     this.epoch++;
     this.beatNo++;
     this.queue = [];
     this.running = false;
+    for (const prop of this.props) if (!prop.destroyed) prop.destroy({ children: true });
+    this.props.clear();
+  }
+
+  /**
+   * A sprite or text that a beat puts on the table and that belongs to its
+   * round: a flush (or the next round, see enterRound) takes it away even if
+   * its own fade-out is still running.
+   */
+  own<P extends Prop>(prop: P): P {
+    for (const old of this.props) if (old.destroyed) this.props.delete(old);
+    this.props.add(prop);
+    return prop;
+  }
+
+  /**
+   * The owner is about to draw round `key` (a round, an act; any string that
+   * changes with it). A round's animations stay in their round (issue 23):
+   * when the key changes, the beats of the round before that are still queued
+   * or running are cut and what they put on the table goes, so none of them
+   * plays over the new round's layout. True if beats were cut: the owner shows
+   * their end state (and may queue the new round's own beats after this).
+   */
+  enterRound(key: string): boolean {
+    if (key === this.round) return false;
+    const first = this.round === null;
+    this.round = key;
+    if (first) return false;
+    const cut = this.busy;
+    this.flush();
+    return cut;
   }
 
   private run(beat: Beat, done: () => void): void {

@@ -107,6 +107,8 @@ export class GiftTrapScene extends OnDemandScene {
       this.wantsFlipFor = v.revealer;
     }
     this.state = state;
+    // The flights of the round before, if still under way, stop before this round's cards are drawn.
+    const cut = this.timeline.enterRound(`${m.snap.matchNo}:${v.round}`);
     const moved = this.draw(state, !prev);
     // Newly opened gifts fly to their slot; then the pawns move.
     if (sameRound && v.opened.length > prev.view.opened.length) this.flyOpened(prev, m);
@@ -114,7 +116,8 @@ export class GiftTrapScene extends OnDemandScene {
     const roundEnded = sameMatch && prev.view.phase === 'reveal' && v.round > prev.view.round;
     if (roundEnded) this.popLastRound(prev, m);
     if (moved && roundEnded) this.timeline.add(500);
-    if (moved) this.timeline.add((done) => this.pawns.hop(done));
+    // After a cut too: pawns stopped mid-hop finish their hop.
+    if (moved || cut) this.timeline.add((done) => this.pawns.hop(done));
     this.prev = m;
   }
 
@@ -155,6 +158,8 @@ export class GiftTrapScene extends OnDemandScene {
     if (this.app.renderer.width !== L.W || this.app.renderer.height !== L.H) this.app.renderer.resize(L.W, L.H);
     this.app.stage.hitArea = new Rectangle(0, 0, L.W, L.H);
     (this.app.canvas as HTMLCanvasElement).setAttribute('aria-label', t('gifttrap.tableLabel'));
+    // Which round the board shows, for the browser tests (tests/e2e/round-animations.test.ts).
+    this.board.label = `board:round:${v.round}`;
     this.header.update(L, v);
     this.tracks.update(L, v.options.goal);
     const moved = this.pawns.update(L, v, (which) => this.tracks.geom(L, which), instant);
@@ -205,7 +210,7 @@ export class GiftTrapScene extends OnDemandScene {
     const flights = opened.map((o, k): Beat => (landed) => {
       const plate = this.layout?.plates[o.to];
       const card = this.layout?.cards[o.slot];
-      if (plate && card) this.fx.flyGift(plate, card, o.from, giftAt(m.view, o.slot)?.icon ?? 'gift', o.value, k * 450, landed);
+      if (plate && card) this.fx.flyGift(plate, card, o.from, giftAt(m.view, o.slot)?.icon ?? 'gift', o.value, k * 450, m.view.round, landed);
       else landed();
     });
     this.timeline.add(this.timeline.together([...flights, 650 + (opened.length - 1) * 450]));

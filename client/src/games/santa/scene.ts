@@ -114,10 +114,15 @@ export class SantaScene extends OnDemandScene {
     this.state = state;
     this.render(state);
     if (reveal) this.startFlip();
+    // A new round: the moves of the one before still being animated jump to their end (timeline.enterRound).
+    const cut = this.timeline.enterRound(`${m.snap.matchNo}:${v.round}`);
     if (fresh) {
       this.matchNo = m.snap.matchNo;
       this.motion.reset(m);
-    } else this.motion.follow(m);
+    } else {
+      if (cut) this.motion.flush();
+      this.motion.follow(m);
+    }
     this.prev = m;
     this.refresh();
   }

@@ -38,6 +38,7 @@ const en = {
   layout: {
     chooseTier: 'You are the parent: choose the tier of gifts.',
     flipHint: 'Turn any card over by clicking it (or its Flip button), then confirm.',
+    flipHint_touch: 'Turn any card over by tapping it (or its Flip button), then confirm.',
     flip: 'Flip',
     flipSlot: 'Flip gift {{n}}',
     confirm: 'Confirm the layout',
@@ -53,7 +54,8 @@ const en = {
     submit: 'Give these gifts',
     update: 'Update my gifts',
     submitted: 'Gifts given. You can still change them until everyone has given.',
-    incomplete: 'Choose {{count}} more gift(s).',
+    incomplete_one: 'Choose {{count}} more gift.',
+    incomplete_other: 'Choose {{count}} more gifts.',
     waiting: 'Waiting for the others to give.',
     spectator: 'The players are choosing gifts for each other.',
   },
@@ -73,6 +75,7 @@ const en = {
   },
   reveal: {
     yourTurn: 'Your turn: open your gifts one by one (click a box).',
+    yourTurn_touch: 'Your turn: open your gifts one by one (tap a box).',
     open: 'Open the gift from {{name}}',
     opening: '{{name}} is opening gifts.',
     wantsOf: '{{name}}’s wishes',

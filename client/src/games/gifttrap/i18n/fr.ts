@@ -35,6 +35,7 @@ const fr: GiftTrapTexts = {
   layout: {
     chooseTier: 'Vous êtes le parent : choisissez la gamme de cadeaux.',
     flipHint: 'Retournez une carte en cliquant dessus (ou sur « Retourner »), puis validez.',
+    flipHint_touch: 'Retournez une carte en la touchant (ou avec « Retourner »), puis validez.',
     flip: 'Retourner',
     flipSlot: 'Retourner le cadeau {{n}}',
     confirm: 'Valider la disposition',
@@ -50,7 +51,8 @@ const fr: GiftTrapTexts = {
     submit: 'Offrir ces cadeaux',
     update: 'Modifier mes cadeaux',
     submitted: 'Cadeaux offerts. Modifiables jusqu’à ce que tout le monde ait offert.',
-    incomplete: 'Encore {{count}} cadeau(x) à choisir.',
+    incomplete_one: 'Encore {{count}} cadeau à choisir.',
+    incomplete_other: 'Encore {{count}} cadeaux à choisir.',
     waiting: 'En attente des autres joueurs.',
     spectator: 'Les joueurs choisissent des cadeaux les uns pour les autres.',
   },
@@ -70,6 +72,7 @@ const fr: GiftTrapTexts = {
   },
   reveal: {
     yourTurn: 'À vous : ouvrez vos cadeaux un par un (cliquez sur un paquet).',
+    yourTurn_touch: 'À vous : ouvrez vos cadeaux un par un (touchez un paquet).',
     open: 'Ouvrir le cadeau offert par {{name}}',
     opening: '{{name}} ouvre ses cadeaux.',
     wantsOf: 'Les vœux — {{name}}',

@@ -35,6 +35,7 @@ const ja: GiftTrapTexts = {
   layout: {
     chooseTier: 'あなたは親です。プレゼントのランクを選んでください。',
     flipHint: 'カードをクリック（または「裏返す」）で裏返せます。決まったら確定。',
+    flipHint_touch: 'カードをタップ（または「裏返す」）で裏返せます。決まったら確定。',
     flip: '裏返す',
     flipSlot: 'プレゼント{{n}}を裏返す',
     confirm: '並びを確定',
@@ -50,7 +51,8 @@ const ja: GiftTrapTexts = {
     submit: 'このプレゼントを贈る',
     update: '贈り物を変更',
     submitted: '贈りました。全員がそろうまでは変更できます。',
-    incomplete: 'あと{{count}}個選んでください。',
+    incomplete_one: 'あと{{count}}個選んでください。',
+    incomplete_other: 'あと{{count}}個選んでください。',
     waiting: '他のプレイヤーを待っています。',
     spectator: 'プレイヤーがお互いへのプレゼントを選んでいます。',
   },
@@ -70,6 +72,7 @@ const ja: GiftTrapTexts = {
   },
   reveal: {
     yourTurn: 'あなたの番です。箱をクリックして1つずつ開けましょう。',
+    yourTurn_touch: 'あなたの番です。箱をタップして1つずつ開けましょう。',
     open: '{{name}}さんからのプレゼントを開ける',
     opening: '{{name}}さんがプレゼントを開けています。',
     wantsOf: '{{name}}さんの希望',

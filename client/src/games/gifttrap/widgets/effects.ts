@@ -25,9 +25,9 @@ export class EffectsLayer {
   /**
    * A gift (`icon`, wrapped in the giver's colour) flies from the plate to the
    * card, starting after `delay` ms; `landed` is called as it reaches the card,
-   * and then it shows what it was worth.
+   * and then it shows what it was worth. `round` is the round it was opened in.
    */
-  flyGift(plate: Rect, card: Rect, from: number, icon: Glyph, value: number, delay: number, landed: () => void): void {
+  flyGift(plate: Rect, card: Rect, from: number, icon: Glyph, value: number, delay: number, round: number, landed: () => void): void {
     if (reducedMotion()) return landed();
     const start = { x: plate.x + 28, y: plate.y + plate.h - 22 };
     const end = centre(card);
@@ -43,7 +43,10 @@ export class EffectsLayer {
     flyer.position.set(start.x, start.y);
     flyer.scale.set(0.5);
     flyer.visible = delay === 0;
-    this.view.addChild(flyer);
+    // Labelled for the browser test that no flight outlives its round (tests/e2e/round-animations.test.ts).
+    flyer.label = `flight:${round}`;
+    // It belongs to its round: the next round's layout takes it away, fading or not.
+    this.view.addChild(this.timeline.own(flyer));
     const alive = () => !flyer.destroyed;
     this.timeline.tween({
       duration: 620,
@@ -57,18 +60,19 @@ export class EffectsLayer {
         flyer.rotation = (1 - k) * 0.6;
       },
       done: () => {
-        this.popValue(end.x, end.y - card.h * 0.2, value);
+        this.popValue(end.x, end.y - card.h * 0.2, value, true);
         this.tweens.add({ duration: 500, delay: 350, step: (k) => (flyer.alpha = 1 - k), done: () => flyer.destroy({ children: true }), alive });
         landed();
       },
     });
   }
 
-  /** A value (+3, −4) that grows, rises and fades at (x, y). */
-  popValue(x: number, y: number, value: number): void {
+  /** A value (+3, −4) that grows, rises and fades at (x, y); `onCard` ones belong to their round's beats (they go with them). */
+  popValue(x: number, y: number, value: number, onCard = false): void {
     if (reducedMotion()) return;
     const style = { fontSize: 34, fontWeight: '900' as const, fill: value > 0 ? C.good : C.bad, stroke: { color: 0x2a170f, width: 5 } };
     const label = tableText(this.view, formatValue(value), style, x, y, 0.5, 0.5);
+    if (onCard) this.timeline.own(label);
     label.scale.set(0.2);
     this.tweens.add({
       duration: 1100,

@@ -4,7 +4,7 @@
  */
 import { Container, Graphics } from 'pixi.js';
 import { playerColorNum } from '../../colors.js';
-import { reducedMotion } from '../../common/pixi-scene.js';
+import { reducedMotion, tableText } from '../../common/pixi-scene.js';
 import { easeInOutQuad } from '../../common/tween.js';
 import type { Beat, Timeline } from '../../common/timeline.js';
 import type { TableLayout } from '../layout.js';
@@ -93,6 +93,8 @@ export class PawnsWidget {
       // Labelled for the browser tests (where the pawns land: tests/e2e/gifttrap-scene.test.ts).
       const g = new Container({ label: `pawn:${key}` });
       g.addChild(new Graphics().circle(0, 0, radius).fill(playerColorNum(seat)).stroke({ width: 2, color: 0xffffff }));
+      // The seat's number on its pawn: the colour is not the only cue (colour-blind players, colors.ts).
+      tableText(g, String(seat + 1), { fontSize: Math.round(radius * 1.35), fontWeight: '800', fill: 0x1b0f08 }, 0, 0.5, 0.5, 0.5).label = 'seat-number';
       pawn = { g, x, y, placed: false };
       this.pawns.set(key, pawn);
     }

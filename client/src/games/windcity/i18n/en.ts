@@ -65,6 +65,7 @@ const en = {
   hurricane: {
     yours: 'Put the hurricane on a square of row 1, the southern edge of the sea.',
     hint: 'Click a square of the bottom row, or choose its column here.',
+    hint_touch: 'Tap a square of the bottom row, or choose its column here.',
     col: 'Hurricane on {{sq}}',
     waiting: '{{name}} places the hurricane.',
   },
@@ -79,6 +80,7 @@ const en = {
   plan: {
     yours: 'Your card no. {{n}}: plan 1 to 3 of its actions, in order.',
     hint: 'Click the actions (on the card, or here; keys 1–5) in the order they should run. Your plan stays secret until the act.',
+    hint_touch: 'Tap the actions (on the card, or here) in the order they should run. Your plan stays secret until the act.',
     card: 'The actions of card {{n}}',
     order: 'Your plan',
     up: 'Move {{action}} earlier',

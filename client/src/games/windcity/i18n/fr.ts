@@ -62,6 +62,7 @@ const fr: WindCityTexts = {
   hurricane: {
     yours: 'Posez l’ouragan sur une case de la rangée 1, le bord sud de la mer.',
     hint: 'Cliquez une case de la rangée du bas, ou choisissez sa colonne ici.',
+    hint_touch: 'Touchez une case de la rangée du bas, ou choisissez sa colonne ici.',
     col: 'Ouragan en {{sq}}',
     waiting: '{{name}} pose l’ouragan.',
   },
@@ -76,6 +77,7 @@ const fr: WindCityTexts = {
   plan: {
     yours: 'Votre carte n° {{n}} : prévoyez 1 à 3 de ses actions, dans l’ordre.',
     hint: 'Cliquez les actions (sur la carte, ici, ou touches 1–5) dans l’ordre où elles s’exécuteront. Votre plan reste secret jusqu’à l’action.',
+    hint_touch: 'Touchez les actions (sur la carte ou ici) dans l’ordre où elles s’exécuteront. Votre plan reste secret jusqu’à l’action.',
     card: 'Les actions de la carte {{n}}',
     order: 'Votre plan',
     up: 'Avancer {{action}}',

@@ -1,0 +1,54 @@
+/**
+ * "Tap" on touch screens (issue 23, item 7): a text that says "click" has a
+ * `_touch` variant, which t() picks when the main pointer is a finger
+ * (`(pointer: coarse)`, index.ts), in every language.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { translate, type Texts } from './translate.js';
+import en from './en.js';
+import fr from './fr.js';
+import ja from './ja.js';
+import gtEn from '../games/gifttrap/i18n/en.js';
+import gtFr from '../games/gifttrap/i18n/fr.js';
+import gtJa from '../games/gifttrap/i18n/ja.js';
+import scEn from '../games/santa/i18n/en.js';
+import scFr from '../games/santa/i18n/fr.js';
+import scJa from '../games/santa/i18n/ja.js';
+import wcEn from '../games/windcity/i18n/en.js';
+import wcFr from '../games/windcity/i18n/fr.js';
+import wcJa from '../games/windcity/i18n/ja.js';
+
+/** Every string of a text tree, by key path. */
+function strings(tree: unknown, path = ''): [string, string][] {
+  if (typeof tree === 'string') return [[path, tree]];
+  if (tree && typeof tree === 'object') return Object.entries(tree).flatMap(([k, v]) => strings(v, path ? `${path}.${k}` : k));
+  return [];
+}
+
+const CLICK = { en: /click/i, fr: /cliqu/i, ja: /クリック/ };
+const TAP = { en: /\btap/i, fr: /touch/i, ja: /タップ/ };
+
+describe('touch wording', () => {
+  it.each([
+    ['en', { common: en, gifttrap: gtEn, santa: scEn, windcity: wcEn }],
+    ['fr', { common: fr, gifttrap: gtFr, santa: scFr, windcity: wcFr }],
+    ['ja', { common: ja, gifttrap: gtJa, santa: scJa, windcity: wcJa }],
+  ] as const)('every %s text that says "click" says "tap" on a touch screen', (lang, tree) => {
+    const texts = new Map(strings(tree));
+    const clicks = [...texts].filter(([key, text]) => !key.endsWith('_touch') && CLICK[lang].test(text));
+    expect(clicks.length).toBeGreaterThan(0);
+    const wrong = clicks.flatMap(([key]) => {
+      const touch = texts.get(`${key}_touch`);
+      return touch !== undefined && TAP[lang].test(touch) && !CLICK[lang].test(touch) ? [] : [key];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('t() picks the touch variant only when asked', () => {
+    const chain = [{ lang: 'en', texts: { santa: scEn } as Texts }];
+    expect(translate(chain, 'santa.move.click')).toBe('Click a highlighted house.');
+    expect(translate(chain, 'santa.move.click', undefined, 'touch')).toBe('Tap a highlighted house.');
+    // No variant for this key: the plain text.
+    expect(translate(chain, 'santa.move.routes', { house: 'A' }, 'nothing')).toMatch(/click a house/);
+  });
+});
