@@ -36,4 +36,27 @@ export interface GameModule {
   createTable(hosts: TableHosts, session: RoomSession, snapshot: RoomSnapshot, onResults: () => void): Promise<GameTable>;
   /** Start fetching the table's code early (in the lobby), so Start feels instant. */
   preloadTable?(): void;
+  /** The replay viewer's step labels and their texts, loaded by the viewer only (not with the table). */
+  loadReplayLabels(): Promise<DescribeStep>;
 }
+
+/** Texts by full key (`windcity.replay.place`): the page's t, or a test's own lookup. */
+export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+/** One step of a replay, for its label. */
+export interface ReplayStep {
+  /** The logged action (already accepted by the engine). */
+  action: unknown;
+  seat: number;
+  /** Every seat's name as the table shows it (bots' marked in the page's language). */
+  names: readonly string[];
+  /** The public view before the step. */
+  before: unknown;
+  /** The acting seat's own view before the step (the match is over: its secrets may be told). */
+  mine: unknown;
+  /** The page's language (for names the game data holds per language, e.g. Santa's houses). */
+  lang: string;
+}
+
+/** A game's replay step in words, in the reader's language: "Bob gave 3 gifts" (issue 23). */
+export type DescribeStep = (step: ReplayStep, tr: Translate) => string;

@@ -62,7 +62,7 @@ function head(m: Model, a: ControlActions): HTMLElement {
 /** Who is still deciding. */
 function decidingLine(m: Model): HTMLElement {
   const waiting = deciding(m);
-  const who = (seat: number) => h('span', { class: 'who' }, dot(seat), m.names[seat], seat === m.me ? ` (${t('lobby.you')})` : '');
+  const who = (seat: number) => h('span', { class: 'who' }, dot(seat), m.names[seat], seat === m.me && !m.snap.replay ? ` (${t('lobby.you')})` : '');
   return h(
     'p',
     { class: 'gt-deciding', testid: 'deciding', 'aria-live': 'polite' },
