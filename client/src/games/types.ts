@@ -1,6 +1,9 @@
 /** What each game's client module provides to the common room screens. */
 import type { RoomSnapshot } from '../net/snapshot.js';
 import type { RoomSession } from '../net/session.js';
+import type { DescribeStep } from './replay-types.js';
+
+export type { DescribeStep, ReplayStep, Translate } from './replay-types.js';
 
 export interface GameTable {
   /** The Pixi Application, exposed to tests (window.__fireside.app). */
@@ -39,24 +42,3 @@ export interface GameModule {
   /** The replay viewer's step labels and their texts, loaded by the viewer only (not with the table). */
   loadReplayLabels(): Promise<DescribeStep>;
 }
-
-/** Texts by full key (`windcity.replay.place`): the page's t, or a test's own lookup. */
-export type Translate = (key: string, vars?: Record<string, unknown>) => string;
-
-/** One step of a replay, for its label. */
-export interface ReplayStep {
-  /** The logged action (already accepted by the engine). */
-  action: unknown;
-  seat: number;
-  /** Every seat's name as the table shows it (bots' marked in the page's language). */
-  names: readonly string[];
-  /** The public view before the step. */
-  before: unknown;
-  /** The acting seat's own view before the step (the match is over: its secrets may be told). */
-  mine: unknown;
-  /** The page's language (for names the game data holds per language, e.g. Santa's houses). */
-  lang: string;
-}
-
-/** A game's replay step in words, in the reader's language: "Bob gave 3 gifts" (issue 23). */
-export type DescribeStep = (step: ReplayStep, tr: Translate) => string;

@@ -14,7 +14,7 @@ import type { GiftTrapAction } from '@fireside/shared/games/gifttrap/types';
 import type { SantaAction } from '@fireside/shared/games/santa/types';
 import type { WindCityAction } from '@fireside/shared/games/windcity/types';
 import { translate, type Texts } from '../../i18n/translate.js';
-import type { DescribeStep } from '../types.js';
+import type { DescribeStep } from '../replay-types.js';
 import { describeStep as giftTrapStep } from '../gifttrap/replay-labels.js';
 import { describeStep as santaStep } from '../santa/replay-labels.js';
 import { describeStep as windCityStep } from '../windcity/replay-labels.js';
@@ -43,7 +43,16 @@ const LANGS: Lang[] = ['en', 'fr', 'ja'];
 /** Every action type of each game: a new type fails to compile here until it is listed (and then labelled). */
 const GT_TYPES: Record<GiftTrapAction['type'], true> = { chooseTier: true, flip: true, confirmLayout: true, give: true, want: true, open: true };
 const SC_TYPES: Record<SantaAction['type'], true> = { away: true, start: true, pick: true, chooser: true, order: true, move: true, give: true };
-const WC_TYPES: Record<WindCityAction['type'], true> = { hurricane: true, place: true, plan: true, renew: true, ask: true, pass: true, answer: true, kauf: true };
+const WC_TYPES: Record<WindCityAction['type'], true> = {
+  hurricane: true,
+  place: true,
+  plan: true,
+  renew: true,
+  ask: true,
+  pass: true,
+  answer: true,
+  kauf: true,
+};
 
 interface Step {
   action: { type: string };
@@ -152,21 +161,21 @@ describe.each(CASES)('$id replay labels', (c) => {
         expect([what, label.includes(names[step.seat])]).toEqual([what, true]);
         // No camelCase identifier, no text key (a dotted path), no placeholder left; outside English, no action name at all.
         const raw = lang !== 'en' && new RegExp(`(^|[^\\p{L}])${type}($|[^\\p{L}])`, 'u').test(label);
-        expect([what, /[a-z][A-Z]/.test(label) || /\w\.\w/.test(label) || label.includes('{{') || raw]).toEqual([
-          what,
-          false,
-        ]);
+        expect([what, /[a-z][A-Z]/.test(label) || /\w\.\w/.test(label) || label.includes('{{') || raw]).toEqual([what, false]);
       }
     }
   });
 
-  it('a Wind City plan names its card and its moves (the player\'s secret before the act)', () => {
+  it("a Wind City plan names its card and its moves (the player's secret before the act)", () => {
     if (c.id !== 'windcity') return;
     const trees: Texts = { windcity: { ...(c.texts.en as Texts), replay: c.replay.en as Texts } };
     const tr = (key: string, vars?: Record<string, unknown>) => translate([{ lang: 'en', texts: trees }], key, vars);
     const g = c.game;
     for (const step of samples.get('plan') ?? []) {
-      const label = c.describe({ action: step.action, seat: step.seat, names, before: g.publicView(step.before), mine: g.seatView(step.before, step.seat), lang: 'en' }, tr);
+      const label = c.describe(
+        { action: step.action, seat: step.seat, names, before: g.publicView(step.before), mine: g.seatView(step.before, step.seat), lang: 'en' },
+        tr,
+      );
       expect(label).toMatch(/^\S+ played card \d+: ((North|South|East|West) \d|Buy \(a house\))/);
     }
   });

@@ -4,7 +4,7 @@
  * table shows them.
  */
 import type { GiftTrapAction } from '@fireside/shared/games/gifttrap/types';
-import type { DescribeStep } from '../types.js';
+import type { DescribeStep } from '../replay-types.js';
 
 export const describeStep: DescribeStep = ({ action, seat, names }, tr) => {
   const a = action as GiftTrapAction;

@@ -6,7 +6,7 @@
 import type { SantaAction, SantaPublicView } from '@fireside/shared/games/santa/types';
 import { cardName } from '@fireside/shared/games/santa/queries';
 import { getTown } from '@fireside/shared/games/santa/town';
-import type { DescribeStep } from '../types.js';
+import type { DescribeStep } from '../replay-types.js';
 
 export const describeStep: DescribeStep = ({ action, seat, names, before, lang }, tr) => {
   const a = action as SantaAction;

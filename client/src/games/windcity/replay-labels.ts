@@ -6,7 +6,7 @@
 import type { WindCityAction, WindCitySeatView } from '@fireside/shared/games/windcity/types';
 import { cardById } from '@fireside/shared/games/windcity/cards';
 import { colOf, rowOf } from '@fireside/shared/games/windcity/board';
-import type { DescribeStep } from '../types.js';
+import type { DescribeStep } from '../replay-types.js';
 
 const square = (sq: number): string => `${'ABCDEFGH'[colOf(sq)] ?? '?'}${rowOf(sq) + 1}`;
 
