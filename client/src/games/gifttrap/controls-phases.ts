@@ -164,7 +164,12 @@ function reveal(s: SceneState, a: ControlActions): Children[] {
   if (rv === null) return openedLog(m);
   const wants = v.revealedWants[rv];
   const out: Children[] = [
-    h('p', { class: 'lead' }, rv === m.me && !m.snap.replay ? t('gifttrap.reveal.yourTurn') : t('gifttrap.reveal.opening', { name: m.names[rv] })),
+    // In a replay a fact ("Cleo is opening gifts"), not a prompt.
+    h(
+      'p',
+      { class: m.snap.replay ? 'gt-revealing' : 'lead' },
+      rv === m.me && !m.snap.replay ? t('gifttrap.reveal.yourTurn') : t('gifttrap.reveal.opening', { name: m.names[rv] }),
+    ),
   ];
   if (wants) {
     out.push(
