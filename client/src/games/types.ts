@@ -1,6 +1,9 @@
 /** What each game's client module provides to the common room screens. */
 import type { RoomSnapshot } from '../net/snapshot.js';
 import type { RoomSession } from '../net/session.js';
+import type { DescribeStep } from './replay-types.js';
+
+export type { DescribeStep, ReplayStep, Translate } from './replay-types.js';
 
 export interface GameTable {
   /** The Pixi Application, exposed to tests (window.__fireside.app). */
@@ -36,4 +39,6 @@ export interface GameModule {
   createTable(hosts: TableHosts, session: RoomSession, snapshot: RoomSnapshot, onResults: () => void): Promise<GameTable>;
   /** Start fetching the table's code early (in the lobby), so Start feels instant. */
   preloadTable?(): void;
+  /** The replay viewer's step labels and their texts, loaded by the viewer only (not with the table). */
+  loadReplayLabels(): Promise<DescribeStep>;
 }

@@ -48,6 +48,8 @@ export interface RoomSnapshot {
   chat: ChatLine[];
   /** The room's last finished match (its replay), or ''. */
   lastMatchId: string;
+  /** A replay's step (screens/replay-model.ts): the table only shows it, with no prompt, button or "(you)". */
+  replay?: boolean;
   /** Who this client is. */
   me: { memberId: string | null; seat: number; isHost: boolean };
 }

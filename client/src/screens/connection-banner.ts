@@ -31,3 +31,8 @@ export function confirmLeave(signal: AbortSignal): Promise<boolean> {
     signal,
   );
 }
+
+/** A card with a spinner: joining, loading the preview. */
+export function loadingCard(text: string, testid = 'joining'): HTMLElement {
+  return h('div', { class: 'loading-card', testid, role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
+}

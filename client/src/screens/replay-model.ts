@@ -8,6 +8,7 @@
 import { replaySteps, type ReplayEvent } from '@fireside/shared/engine/replay';
 import type { AnyGame } from '@fireside/shared/engine/contract';
 import type { RoomSnapshot, SeatSnap } from '../net/snapshot.js';
+import type { DescribeStep, Translate } from '../games/types.js';
 import { botDisplayName } from '../util/bot-name.js';
 
 export interface MatchLog {
@@ -69,6 +70,16 @@ export class ReplayModel {
     return this.bots.has(seat) ? botDisplayName(name) : name;
   }
 
+  /** The action that led to step k in words (null for the deal and for a timeout). */
+  describe(k: number, describeStep: DescribeStep, tr: Translate, lang: string): string | null {
+    const ev = this.eventAt(k);
+    if (!ev || ev.kind !== 'action') return null;
+    const g = this.engine;
+    const before = this.states[k - 1];
+    const names = Array.from({ length: this.players }, (_, i) => this.name(i));
+    return describeStep({ action: ev.action, seat: ev.seat, names, before: g.publicView(before), mine: g.seatView(before, ev.seat), lang }, tr);
+  }
+
   /** The event that led to step k (null for step 0). */
   eventAt(k: number): ReplayEvent | null {
     return k > 0 ? (this.log.events[k - 1] ?? null) : null;
@@ -115,6 +126,7 @@ export class ReplayModel {
       result: result ? { winners: [...result.winners], scores: [...result.scores] } : null,
       chat: [],
       lastMatchId: '',
+      replay: true,
       me: { memberId, seat, isHost: false },
     };
   }

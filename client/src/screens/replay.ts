@@ -6,12 +6,15 @@
  *
  * The tables are made for playing: here they get a session whose sends do
  * nothing, and their canvas and controls take no input, so a replay can
- * never act in a room (it has no connection at all).
+ * never act in a room (it has no connection at all). The snapshots say
+ * `replay`, so the tables show no prompt, button or "(you)"; motion is
+ * instant (util/motion.ts), so the board always shows the selected step.
  */
 import { h, patch, type Children } from '../util/dom.js';
-import { t } from '../i18n/index.js';
+import { lang, t } from '../i18n/index.js';
 import { gameInfo } from '../games/catalog.js';
-import type { GameModule, GameTable } from '../games/types.js';
+import type { DescribeStep, GameModule, GameTable } from '../games/types.js';
+import { setInstantMotion } from '../util/motion.js';
 import type { RoomSession } from '../net/session.js';
 import type { RoomSnapshot } from '../net/snapshot.js';
 import { Emitter } from '../util/emitter.js';
@@ -46,6 +49,7 @@ export class ReplayScreen {
   readonly el = h('main', { class: 'room replay', testid: 'replay' });
   private model: ReplayModel | null = null;
   private game: GameModule | null = null;
+  private describeStep: DescribeStep | null = null;
   private table: GameTable | null = null;
   private step = 0;
   private seat = 0;
@@ -58,12 +62,14 @@ export class ReplayScreen {
 
   constructor(readonly matchId: string) {
     this.showStatus('loading');
+    setInstantMotion(true);
     void this.load();
     document.addEventListener('keydown', this.onKey);
   }
 
   dispose(): void {
     this.disposed = true;
+    setInstantMotion(false);
     this.pause();
     document.removeEventListener('keydown', this.onKey);
     this.table?.destroy();
@@ -110,7 +116,9 @@ export class ReplayScreen {
     if (!info) return this.showStatus('failed', log.setup.game);
     try {
       const [engine, game] = await Promise.all([info.engine(), info.load()]);
+      const describeStep = await game.loadReplayLabels();
       if (this.disposed) return;
+      this.describeStep = describeStep;
       this.model = new ReplayModel(log, engine);
       this.game = game;
       this.step = 0;
@@ -190,9 +198,7 @@ export class ReplayScreen {
     const ev = m.eventAt(this.step);
     if (!ev) return t('replay.setup');
     if (ev.kind === 'expire') return [iconEl('alarm'), ' ', t('replay.timeUp')];
-    const type =
-      ev.action && typeof ev.action === 'object' && typeof (ev.action as { type?: unknown }).type === 'string' ? (ev.action as { type: string }).type : '';
-    return `${m.name(ev.seat)}${type ? ` · ${type}` : ''}`;
+    return (this.describeStep && m.describe(this.step, this.describeStep, t, lang())) ?? m.name(ev.seat);
   }
 
   private drawBar(): void {

@@ -16,10 +16,7 @@ import { iconEl } from '../art/icons.js';
 import { freeSeatsOf, seatChoiceField, type SeatChoice } from './seat-choice.js';
 
 export { announceSeating, chosenSeat, type SeatChoice } from './seat-choice.js';
-
-export function loadingCard(text: string, testid = 'joining'): HTMLElement {
-  return h('div', { class: 'loading-card', testid, role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
-}
+export { loadingCard } from './connection-banner.js';
 
 /** What a newcomer will be at this table: a player in the lobby, or a spectator. */
 function outlook(x: TableSummary): string {

@@ -11,7 +11,6 @@ import type { RoomSnapshot } from '../net/snapshot.js';
 import { storage, NICKNAME_KEY, forgetRoom, tokenKey } from '../util/storage.js';
 import { clearLeaveGuard, navigate, setLeaveGuard } from '../router.js';
 import { fetchTable, isFailure } from '../net/tables.js';
-import { announceSeating, chosenSeat, joinErrorCard, loadingCard, previewCard, type SeatChoice } from './room-entry.js';
 import { roomHeaderInfo } from './room-header.js';
 import { gameInfo } from '../games/catalog.js';
 import type { GameModule, GameTable } from '../games/types.js';
@@ -20,9 +19,10 @@ import { ChatPanel } from '../chat/chat.js';
 import { PresenceBar } from '../presence/presence-bar.js';
 import { exposeForTests } from '../testing.js';
 import { EndScreen } from './room-end.js';
-import { confirmLeave, disconnectedBanner, reconnectingBanner } from './connection-banner.js';
+import { confirmLeave, disconnectedBanner, loadingCard, reconnectingBanner } from './connection-banner.js';
 
 type Mode = 'none' | 'lobby' | 'play' | 'end';
+const entryCards = () => import('./room-entry.js'); // preview, join errors: a chunk a player at a table never needs
 
 export class RoomScreen {
   readonly el: HTMLElement;
@@ -113,7 +113,7 @@ export class RoomScreen {
   /** The invite preview: a link to a table that is gone says so before asking for anything. */
   private async preview(): Promise<void> {
     patch(this.el, loadingCard(t('room.preview.loading'), 'preview-loading'));
-    const look = await fetchTable(this.roomId);
+    const [look, { previewCard, chosenSeat }] = await Promise.all([fetchTable(this.roomId), entryCards()]);
     if (this.disposed || this.session) return;
     if (isFailure(look) && look.kind === 'gone') return this.showJoinError({ kind: 'not-found', message: '' }, '');
     this.showEntry(() =>
@@ -131,7 +131,7 @@ export class RoomScreen {
     );
   }
 
-  private async join(name: string, seat?: SeatChoice): Promise<void> {
+  private async join(name: string, seat?: Parameters<typeof RoomSession.join>[2]): Promise<void> {
     if (this.joining) return;
     this.joining = true;
     patch(this.el, loadingCard(t('room.joining')));
@@ -140,7 +140,7 @@ export class RoomScreen {
       if (this.disposed) return void (await session.leave());
       this.entry = null;
       this.attach(session);
-      announceSeating(session.seating);
+      if (session.seating?.why) void entryCards().then((c) => c.announceSeating(session.seating));
     } catch (err) {
       if (this.disposed) return;
       this.showJoinError(err as JoinError, name);
@@ -151,7 +151,7 @@ export class RoomScreen {
 
   private showJoinError(err: Pick<JoinError, 'kind' | 'message'>, name: string): void {
     if (err.kind === 'not-found') forgetRoom(this.roomId);
-    this.showEntry(() => joinErrorCard(err, () => void this.join(name)));
+    void entryCards().then(({ joinErrorCard }) => this.disposed || this.showEntry(() => joinErrorCard(err, () => void this.join(name))));
   }
 
   private attach(session: RoomSession): void {

@@ -14,15 +14,16 @@ import 'pixi.js/events';
 import 'pixi.js/unsafe-eval';
 import { Tweens, easeOutBack } from './tween.js';
 import { Timeline } from './timeline.js';
+import { instantMotion } from '../../util/motion.js';
 import { loadAtlasTexture } from '../../art/sprites.js';
 
 export const TABLE_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", sans-serif';
 /** The default ink of table texts (every game's palette calls it `cream`). */
 const CREAM = 0xfff4e2;
 
-/** Players who ask for less motion get instant moves: no flights, flips or floating captions. */
+/** Players who ask for less motion get instant moves: no flights, flips or floating captions; so do replays (util/motion.ts). */
 export function reducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return instantMotion() || (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
 }
 
 /** A text on the table, placed on whole pixels (crisper) by its anchor. */

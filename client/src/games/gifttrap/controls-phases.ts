@@ -163,7 +163,14 @@ function reveal(s: SceneState, a: ControlActions): Children[] {
   const rv = v.revealer;
   if (rv === null) return openedLog(m);
   const wants = v.revealedWants[rv];
-  const out: Children[] = [h('p', { class: 'lead' }, rv === m.me ? t('gifttrap.reveal.yourTurn') : t('gifttrap.reveal.opening', { name: m.names[rv] }))];
+  const out: Children[] = [
+    // In a replay a fact ("Cleo is opening gifts"), not a prompt.
+    h(
+      'p',
+      { class: m.snap.replay ? 'gt-revealing' : 'lead' },
+      rv === m.me && !m.snap.replay ? t('gifttrap.reveal.yourTurn') : t('gifttrap.reveal.opening', { name: m.names[rv] }),
+    ),
+  ];
   if (wants) {
     out.push(
       h('h3', { class: 'sub' }, t('gifttrap.reveal.wantsOf', { name: m.names[rv] })),
@@ -235,6 +242,15 @@ function over(s: SceneState, a: ControlActions): Children[] {
   const head = winners ? winnersControls(m.names, winners, t('gifttrap.end.show'), () => a.showResults()) : [];
   return [...head, ...openedLog(m)];
 }
+
+/** In a replay: what happened only, never a prompt or a choice. */
+export const REPLAY_CONTROLS: Record<GiftTrapPhase, PhaseControls> = {
+  layout: (s) => [recap(s)],
+  give: (s) => [recap(s)],
+  want: (s) => [recap(s)],
+  reveal,
+  over,
+};
 
 /** The contents of the `phase-<name>` container, by phase. */
 export const PHASE_CONTROLS: Record<GiftTrapPhase, PhaseControls> = {

@@ -11,14 +11,15 @@ import { TIER_COLOR, deciding, type Model } from './model.js';
 import type { SceneState } from './scene-types.js';
 import { iconEl } from '../../art/icons.js';
 import { dot, type ControlActions } from './controls-parts.js';
-import { PHASE_CONTROLS } from './controls-phases.js';
+import { PHASE_CONTROLS, REPLAY_CONTROLS } from './controls-phases.js';
 
 export type { ControlActions } from './controls-parts.js';
 
 export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] {
   const m = s.model;
   const v = m.view;
-  const phase = h('div', { class: `gt-phase gt-${v.phase}`, testid: `phase-${v.phase}` }, PHASE_CONTROLS[v.phase](s, a));
+  // A replay asks nothing: no phase's prompt or choices.
+  const phase = h('div', { class: `gt-phase gt-${v.phase}`, testid: `phase-${v.phase}` }, (m.snap.replay ? REPLAY_CONTROLS : PHASE_CONTROLS)[v.phase](s, a));
   return [head(m, a), ...(v.phase !== 'over' ? [decidingLine(m)] : []), phase, scores(m)];
 }
 
@@ -62,7 +63,7 @@ function head(m: Model, a: ControlActions): HTMLElement {
 /** Who is still deciding. */
 function decidingLine(m: Model): HTMLElement {
   const waiting = deciding(m);
-  const who = (seat: number) => h('span', { class: 'who' }, dot(seat), m.names[seat], seat === m.me ? ` (${t('lobby.you')})` : '');
+  const who = (seat: number) => h('span', { class: 'who' }, dot(seat), m.names[seat], seat === m.me && !m.snap.replay ? ` (${t('lobby.you')})` : '');
   return h(
     'p',
     { class: 'gt-deciding', testid: 'deciding', 'aria-live': 'polite' },

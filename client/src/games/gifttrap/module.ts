@@ -1,5 +1,6 @@
 /** Gift Trap's client module: the lobby options and end screen are light; the table (with Pixi) loads lazily. */
 import type { GameModule } from '../types.js';
+import { lazyReplayLabels } from '../common/replay-texts.js';
 import { readOptions, renderOptions } from './options.js';
 
 const giftTrap: GameModule = {
@@ -20,6 +21,11 @@ const giftTrap: GameModule = {
   preloadTable() {
     void import('./table.js');
   },
+  loadReplayLabels: lazyReplayLabels('gifttrap', () => import('./replay-labels.js'), {
+    en: () => import('./i18n/replay-en.js'),
+    ja: () => import('./i18n/replay-ja.js'),
+    fr: () => import('./i18n/replay-fr.js'),
+  }),
 };
 
 export default giftTrap;

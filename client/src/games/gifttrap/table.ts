@@ -150,7 +150,8 @@ export class GiftTrapTable implements GameTable {
 
   private sceneState(m: Model): SceneState {
     const v = m.view;
-    const seated = m.me >= 0;
+    // A replay shows a seat's view, and offers nothing to do.
+    const seated = m.me >= 0 && !m.snap.replay;
     return {
       model: m,
       recap: this.recap,

@@ -30,13 +30,17 @@ const PHASES: Record<SantaPhase, Part[]> = {
   over: [revealed, over],
 };
 
+/** The parts that only tell (the cards revealed, the turns, the end), kept in a replay. */
+const TOLD = new Set<Part>([revealed, turns, over]);
+
 export function renderControls(s: SceneState, a: ControlActions): HTMLElement[] {
   const m = s.model;
   const phase = m.view.phase;
   const parts = h(
     'div',
     { class: `sc-phase sc-${phase}`, testid: `phase-${phase}` },
-    PHASES[phase].map((part) => part(s, a)),
+    // A replay asks nothing: only the parts that tell what happened.
+    PHASES[phase].filter((part) => !m.snap.replay || TOLD.has(part)).map((part) => part(s, a)),
   );
   return [head(m, a), deciding(m), parts, events(m), scores(m)].filter((el): el is HTMLElement => el !== null);
 }

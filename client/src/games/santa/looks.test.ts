@@ -25,7 +25,7 @@ function state(v: Partial<SantaPublicView>, over: Partial<SceneState> = {}, me =
     positions: [0, 1, 2],
     ...v,
   } as SantaPublicView;
-  const model = { view, town, me, names: ['Mia', 'Basil', 'Cleo'], n: 3, secret: null } as unknown as Model;
+  const model = { view, town, me, names: ['Mia', 'Basil', 'Cleo'], n: 3, secret: null, snap: {} } as unknown as Model;
   return {
     model,
     clickable: [],

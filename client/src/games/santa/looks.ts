@@ -83,6 +83,7 @@ export function plateLook(s: SceneState, L: SantaLayout, seat: number): PlateLoo
     cardRect: L.plateCards[seat],
     name: m.names[seat],
     me: seat === m.me,
+    you: seat === m.me && !m.snap.replay,
     santa: seat === v.santa,
     score: v.scores[seat],
     cardsLeft: v.hands[seat]?.length ?? 0,

@@ -1,5 +1,6 @@
 /** Santa Claus Is Comin' To Town: the lobby options and end screen are light; the table (with Pixi) loads lazily. */
 import type { GameModule } from '../types.js';
+import { lazyReplayLabels } from '../common/replay-texts.js';
 import { optionsForPlayers, renderOptions } from './options.js';
 import './santa.css';
 
@@ -18,6 +19,11 @@ const santa: GameModule = {
   preloadTable() {
     void import('./table.js');
   },
+  loadReplayLabels: lazyReplayLabels('santa', () => import('./replay-labels.js'), {
+    en: () => import('./i18n/replay-en.js'),
+    ja: () => import('./i18n/replay-ja.js'),
+    fr: () => import('./i18n/replay-fr.js'),
+  }),
 };
 
 export default santa;

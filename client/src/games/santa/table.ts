@@ -162,7 +162,8 @@ export class SantaTable implements GameTable {
     const v = m.view;
     const setup = setupHouses(m);
     const moves = myMoves(m);
-    const sent = this.sentFor === this.stepKey;
+    // A replay offers nothing to do: as if every choice were sent.
+    const sent = this.sentFor === this.stepKey || !!m.snap.replay;
     let clickable: HouseId[] = [];
     let clickMode: SceneState['clickMode'] = null;
     if (setup && !sent) {
@@ -186,7 +187,7 @@ export class SantaTable implements GameTable {
       routeTarget: this.routeTarget,
       routeChoices: this.routeChoices(),
       myPick: v.phase === 'pick' ? (this.pendingPick ?? m.secret?.myPick ?? null) : null,
-      canPick: v.phase === 'pick' && m.me >= 0,
+      canPick: v.phase === 'pick' && m.me >= 0 && !m.snap.replay,
       orderDraft: this.orderDraft,
       plateChoice,
       sent,

@@ -49,7 +49,8 @@ export function renderControls(s: SceneState, a: ControlActions, secondsLeft: nu
   const phase = h(
     'div',
     { class: `wc-phase wc-${v.phase}`, testid: `phase-${v.phase}` },
-    PHASES[v.phase]({ s, a, m, v, secondsLeft }),
+    // A replay asks nothing: no phase's prompt, choices or clock, only what happened.
+    m.snap.replay ? null : PHASES[v.phase]({ s, a, m, v, secondsLeft }),
     lastAct(m),
     winners(m, a),
   );

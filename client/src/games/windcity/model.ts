@@ -42,9 +42,9 @@ export function seatName(m: Model, seat: number): string {
   return m.names[seat] ?? `#${seat + 1}`;
 }
 
-/** "Alice (you)" */
+/** "Alice (you)" (never in a replay: the seat shown is nobody's) */
 export function nameYou(m: Model, seat: number): string {
-  return seat === m.me ? `${seatName(m, seat)} (${t('lobby.you')})` : seatName(m, seat);
+  return seat === m.me && !m.snap.replay ? `${seatName(m, seat)} (${t('lobby.you')})` : seatName(m, seat);
 }
 
 /** A square's name: column letter (west to east) and row number (south to north, from 1), e.g. "C4". */

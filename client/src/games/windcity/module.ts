@@ -1,5 +1,6 @@
 /** Wind City: the lobby options and end screen are light; the table (with Pixi) loads lazily. */
 import type { GameModule } from '../types.js';
+import { lazyReplayLabels } from '../common/replay-texts.js';
 import { renderOptions } from './options.js';
 import './windcity.css';
 
@@ -17,6 +18,11 @@ const windcity: GameModule = {
   preloadTable() {
     void import('./table.js');
   },
+  loadReplayLabels: lazyReplayLabels('windcity', () => import('./replay-labels.js'), {
+    en: () => import('./i18n/replay-en.js'),
+    ja: () => import('./i18n/replay-ja.js'),
+    fr: () => import('./i18n/replay-fr.js'),
+  }),
 };
 
 export default windcity;

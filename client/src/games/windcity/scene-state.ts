@@ -32,6 +32,8 @@ export function selectable(m: Model): SquareId[] {
 function clickableOf(m: Model, sent: boolean): { clickable: SquareId[]; clickMode: ClickMode } {
   const v = m.view;
   const none = { clickable: [], clickMode: null };
+  // A replay only shows: nothing on the board answers a click.
+  if (m.snap.replay) return none;
   if (sent || m.me < 0) return none;
   if (v.phase === 'hurricane' && v.placer === m.me) return { clickable: [0, 1, 2, 3, 4, 5, 6, 7], clickMode: 'hurricane' };
   if (v.phase === 'placement') {
@@ -57,7 +59,7 @@ export function sceneState(m: Model, local: LocalChoices): SceneState {
   let cardSeat: number | null = mineCard ? m.me : null;
   let cardHidden = false;
   let plan: number[] = [];
-  if (mineCard) plan = v.phase === 'plan' ? local.plan : (m.secret?.plan ?? []);
+  if (mineCard) plan = v.phase === 'plan' && !m.snap.replay ? local.plan : (m.secret?.plan ?? []);
   else if (v.hasCard && (v.phase === 'plan' || v.phase === 'renew' || v.phase === 'market')) {
     cardHidden = true;
     cardSeat = v.active;
@@ -71,7 +73,7 @@ export function sceneState(m: Model, local: LocalChoices): SceneState {
     preview = previewPlan(v, mineCard, plan, v.phase === 'renew' ? local.selected : []);
   }
   const requests =
-    m.me >= 0 && v.market?.seller === m.me && m.secret
+    m.me >= 0 && !m.snap.replay && v.market?.seller === m.me && m.secret
       ? m.secret.requests.filter((r) => r.answer === null && !local.answered.has(r.buyer)).map((r) => ({ buyer: r.buyer, squares: r.squares }))
       : [];
   return {
@@ -83,7 +85,7 @@ export function sceneState(m: Model, local: LocalChoices): SceneState {
     cardSeat,
     cardHidden,
     plan,
-    canPlan: !!mineCard && v.phase === 'plan',
+    canPlan: !!mineCard && v.phase === 'plan' && !m.snap.replay,
     planCost: card && plan.length ? planCost(card, plan) : 0,
     coins: cardSeat !== null ? (v.coins[cardSeat] ?? 0) : 0,
     preview,

@@ -91,7 +91,7 @@ export class PlateWidget {
     place(this.view, r.x, r.y);
     this.drawFrame(r, role);
     const mark = this.updateMark(r, s);
-    this.updateName(r, role, mark, m.names[seat] + (role.isMe ? ` (${t('lobby.you')})` : ''));
+    this.updateName(r, role, mark, m.names[seat] + (role.isMe && !m.snap.replay ? ` (${t('lobby.you')})` : ''));
     this.canPick = role.canPick;
     this.view.eventMode = role.canPick ? 'static' : 'passive';
     this.view.cursor = role.canPick ? 'pointer' : 'auto';

@@ -10,14 +10,16 @@ import type { ControlActions } from './types.js';
 /** My role, as a line with its picture. */
 function role(m: Model): HTMLElement {
   const isSanta = m.me === m.view.santa;
+  // A replay shows a seat that is nobody's: its name and role, not "You are …".
+  const replayed = m.me >= 0 && m.snap.replay ? [' ', m.names[m.me]] : null;
   return h(
     'p',
     { class: 'sc-role', testid: 'my-role', dataset: { role: m.me < 0 ? 'spectator' : isSanta ? 'santa' : 'kid' } },
     m.me < 0
       ? [iconEl('eyes'), ' ', t('santa.role.watching')]
       : isSanta
-        ? [iconEl('santa'), ' ', t('santa.role.youSanta')]
-        : [iconEl('child'), ' ', t('santa.role.youKid')],
+        ? [iconEl('santa'), replayed ?? [' ', t('santa.role.youSanta')]]
+        : [iconEl('child'), replayed ?? [' ', t('santa.role.youKid')]],
   );
 }
 

@@ -26,6 +26,8 @@ export interface PlateLook {
   cardRect: Rect;
   name: string;
   me: boolean;
+  /** Say "(you)" after the name (the seat is mine, and this is no replay). */
+  you: boolean;
   santa: boolean;
   score: number;
   cardsLeft: number;

@@ -73,7 +73,7 @@ export class Plate extends Container {
     const cr = p.cardRect;
     // A narrow plate has its score on the lower line: the name may reach the card. Beside
     // Santa's picture and the order's badge on a phone, a bot's name ("Basil（ボット）") needs 9 px.
-    const label = p.name + (p.me && !narrow ? ` (${t('lobby.you')})` : '');
+    const label = p.name + (p.you && !narrow ? ` (${t('lobby.you')})` : '');
     placeText(this.nameText.set(label, narrow ? 12.5 : 14.5, cr.x - r.x - x - (narrow ? 6 : 42), narrow ? 9 : 12), x, 16, 0, 0.5);
     this.updateLowerLine(p, narrow);
     this.card.position.set(cr.x - r.x + cr.w / 2, cr.y - r.y + cr.h / 2);

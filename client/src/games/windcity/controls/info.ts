@@ -18,7 +18,17 @@ export function head(m: Model, a: ControlActions): HTMLElement {
   const role =
     m.me < 0
       ? [iconEl('eyes'), ' ', t('windcity.role.watching')]
-      : h('span', null, dot(m.me), t('windcity.role.you', { name: seatName(m, m.me) }), ' · ', iconEl('coin', 16), ' ', String(v.coins[m.me]));
+      : h(
+          'span',
+          null,
+          dot(m.me),
+          // A replay shows a seat that is nobody's: its name, not "You are …".
+          m.snap.replay ? seatName(m, m.me) : t('windcity.role.you', { name: seatName(m, m.me) }),
+          ' · ',
+          iconEl('coin', 16),
+          ' ',
+          String(v.coins[m.me]),
+        );
   return h(
     'div',
     { class: 'wc-head' },

@@ -30,7 +30,8 @@ function titleOf(s: CardInput): string {
   const m = s.model;
   if (s.card && s.cardSeat !== null) {
     const phase = m.view.phase;
-    return s.cardSeat === m.me && !s.cardHidden && (phase === 'plan' || phase === 'renew' || phase === 'market')
+    // A replay's seat is nobody's: "Ada's card", never "Your card".
+    return s.cardSeat === m.me && !m.snap.replay && !s.cardHidden && (phase === 'plan' || phase === 'renew' || phase === 'market')
       ? t('windcity.card.yours', { n: s.card.id })
       : t('windcity.card.of', { name: seatName(m, s.cardSeat), n: s.card.id });
   }

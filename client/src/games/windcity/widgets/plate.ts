@@ -44,7 +44,7 @@ export function plateInput(m: Model, seat: number): PlateInput {
   else if (waiting) status = 'waiting';
   const st = houseStats(v, seat);
   return {
-    name: seatName(m, seat) + (seat === m.me ? ` (${t('lobby.you')})` : ''),
+    name: seatName(m, seat) + (seat === m.me && !m.snap.replay ? ` (${t('lobby.you')})` : ''),
     color: playerColorNum(seat),
     me: seat === m.me,
     active,
