@@ -84,7 +84,7 @@ function buyerView({ s, a, m, v }: PhaseCtx, seller: number): Children {
     totalLine('ask-total', over, t('windcity.market.total', { price, coins: v.coins[m.me] })),
     h(
       'div',
-      { class: 'row' },
+      { class: 'row action-row' },
       h(
         'button',
         { class: 'btn btn-primary', type: 'button', testid: 'ask-confirm', disabled: s.sent || !s.selected.length || over, onclick: () => a.ask() },
