@@ -36,7 +36,9 @@ export async function canvasTexts(page: Page): Promise<TextBox[]> {
       if (!n.visible || n.renderable === false) return;
       const a = alpha * n.alpha;
       if (a < 0.1) return;
-      if (typeof n.text === 'string' && n.text.trim() !== '') {
+      // A pawn's seat number rides on its pawn; pawns may stack on one square, the one above covering
+      // the one below, number and all (Gift Trap's widgets/pawns.ts): not a text over a text.
+      if (typeof n.text === 'string' && n.text.trim() !== '' && n.label !== 'seat-number') {
         const b = n.getBounds();
         if (b.width > 0 && b.height > 0)
           out.push({ text: n.text, x: b.x, y: b.y, w: b.width, h: b.height, ...(n.label === 'ellipsized' ? { cut: true } : {}) });
