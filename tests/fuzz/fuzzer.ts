@@ -65,10 +65,21 @@ export interface FuzzOptions {
   timeLimitMs?: number;
   /** Stop early (e.g. the server died). */
   shouldStop?: () => boolean;
+  /** The cap on the finishing stage, after the budget is spent (default FINISHING_LIMIT_MS). */
+  finishingLimitMs?: number;
   progress?: (figures: FuzzFigures) => void;
 }
 
 const MAX_KEPT_FINDINGS = 40;
+/**
+ * Once the budget is spent, a game that has not yet ended on any of its
+ * tables is played to its end with legal steps only (then fuzzed there once),
+ * for at most this long: a long game (Wind City at four) may need more legal
+ * steps than a 20,000-message budget gives it, and CI checks every game's end.
+ */
+const FINISHING_LIMIT_MS = 45_000;
+/** Invalid messages sent at a finished table in the finishing stage. */
+const FINISHING_INVALID = 12;
 /** The transport closes frames over 4 KB (code 1009): those go through the raw socket only. */
 const SDK_FRAME_LIMIT = 4000;
 
@@ -182,7 +193,22 @@ class Run {
 
   get done(): boolean {
     if (this.opts.timeLimitMs !== undefined && Date.now() - this.t0 > this.opts.timeLimitMs) return true;
-    return this.figures.messages >= this.opts.messages || (this.opts.shouldStop?.() ?? false);
+    return this.figures.messages >= this.opts.messages || this.stopped;
+  }
+
+  /** The server died: nothing more is worth sending. */
+  get stopped(): boolean {
+    return this.opts.shouldStop?.() ?? false;
+  }
+
+  /** The finishing stage (TableFuzzer.finishMatch) is over its own time cap. */
+  finishingOverdue(startedAt: number): boolean {
+    return this.stopped || Date.now() - startedAt > (this.opts.finishingLimitMs ?? FINISHING_LIMIT_MS);
+  }
+
+  /** A match of this game has ended on some table (and the ended table was fuzzed). */
+  gameEnded(game: string): boolean {
+    return this.figures.phases[game]?.includes('ended') ?? false;
   }
 
   count(kind: string, n = 1): void {
@@ -271,6 +297,30 @@ class TableFuzzer {
         }
       });
     }
+    await this.finishMatch();
+  }
+
+  /**
+   * The finishing stage: if no table of this game has ended a match yet, this
+   * one plays its match to the end (legal steps only), notes the ended phase
+   * and sends one batch of invalid messages there.
+   */
+  private async finishMatch(): Promise<void> {
+    const game = this.t.spec.game;
+    if (this.run.gameEnded(game) || this.run.stopped) return;
+    const startedAt = Date.now();
+    await this.timed('finishing', async () => {
+      while (this.t.status !== 'ended' && !this.run.gameEnded(game) && !this.run.finishingOverdue(startedAt)) {
+        await this.t.barrierAll();
+        this.run.notePhase(this.t);
+        await this.legalStep();
+      }
+    });
+    if (this.t.status !== 'ended' || this.run.gameEnded(game)) return;
+    this.run.notePhase(this.t);
+    await this.resnapshot();
+    for (let i = 0; i < FINISHING_INVALID && !this.run.stopped; i++) await this.invalidStep();
+    await this.verify();
   }
 
   private async timed(kind: string, step: () => Promise<void>): Promise<void> {
