@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { atlasPlugin } from './build/atlas.js';
+import { sdkUnusedPlugin } from './build/sdk-unused.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,7 +10,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: here('.'),
   // The art atlas (build/atlas.ts), written to src/art/generated/ before anything imports it.
-  plugins: [atlasPlugin()],
+  // sdkUnusedPlugin: two parts of the Colyseus SDK that Fireside never runs stay out of the bundle.
+  plugins: [atlasPlugin(), sdkUnusedPlugin()],
   resolve: {
     alias: [{ find: /^@fireside\/shared\//, replacement: here('../shared/src/') }],
   },

@@ -23,8 +23,8 @@ const kb = (bytes) => (bytes / 1024).toFixed(0);
 const line = (name, size, budget) => {
   const over = size.gzip / 1024 > budget;
   if (over) process.exitCode = 1;
-  console.log(`${name}: ${size.files} files, ${kb(size.raw)} KB raw, ${kb(size.gzip)} KB gzip (budget ${budget} KB)${over ? ' OVER' : ''}`);
-  for (const f of size.list.slice(0, 6)) console.log(`    ${(f.gzip / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
+  console.log(`${name}: ${size.files} files, ${kb(size.raw)} KB raw, ${(size.gzip / 1024).toFixed(1)} KB gzip (budget ${budget} KB)${over ? ' OVER' : ''}`);
+  for (const f of size.list.slice(0, +(process.env.BUNDLE_LIST ?? 6))) console.log(`    ${(f.gzip / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
 };
 try {
   for (let i = 0; ; i++) {
