@@ -16,6 +16,7 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { notInView } from './in-view.js';
 import { ARTIFACTS, launchChromium, openContext, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 const shot = (name: string) => path.join(ARTIFACTS, `windcity-${name}.png`);
@@ -261,7 +262,7 @@ describe('Wind City in the browser', () => {
 
     // --- Play: Alice (seat 0) acts whenever the page offers her something.
     const actions: string[] = [];
-    const deadline = Date.now() + 80_000;
+    const deadline = Date.now() + 150_000;
     const shots = new Set<string>();
     const once = async (name: string, p: Page = page, fullPage = true) => {
       if (shots.has(name)) return;
@@ -275,6 +276,13 @@ describe('Wind City in the browser', () => {
      */
     const sellToBob = async (): Promise<{ square: number; price: number }> => {
       await once('market-seller');
+      // On a phone (360×740) the request's answer and the prompt are in view without scrolling (issue 23, item 1).
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.waitForFunction(() => innerWidth === 360, undefined, { timeout: 10_000 });
+      const phoneMisfits = await notInView(page, ['[data-testid="phase-market"] .lead', tid(`accept-${BOB}`), tid(`decline-${BOB}`)]);
+      await page.screenshot({ path: shot('market-seller-360x740') });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      expect(phoneMisfits).toEqual([]);
       const before = await viewOf(page);
       const aliceSecrets = await secretsOf(page);
       const request = (JSON.parse(aliceSecrets[0]) as { requests: Request[] }).requests.find((r) => r.buyer === BOB)!;
@@ -544,5 +552,5 @@ describe('Wind City in the browser', () => {
     expect(bob.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);
     trace(`done: ${JSON.stringify(actions)}`);
-  }, 120_000);
+  }, 210_000);
 });

@@ -20,6 +20,8 @@ export class PromptBar {
   private readonly go: HTMLButtonElement;
   private readonly mutations: MutationObserver;
   private readonly visibility: IntersectionObserver;
+  /** The width below which styles.css pins the controls to the bottom of the screen. */
+  private readonly pinned = matchMedia('(max-width: 900px)');
   private controlsInView = false;
 
   constructor(private readonly controls: HTMLElement) {
@@ -37,12 +39,14 @@ export class PromptBar {
       this.refresh();
     });
     this.visibility.observe(controls);
+    this.pinned.addEventListener('change', this.onPinnedChange);
     this.refresh();
   }
 
   destroy(): void {
     this.mutations.disconnect();
     this.visibility.disconnect();
+    this.pinned.removeEventListener('change', this.onPinnedChange);
     this.el.remove();
   }
 
@@ -64,6 +68,12 @@ export class PromptBar {
 
   private wasYours = false;
   private lastStep = '';
+
+  /** A phone turned sideways and back, a window made narrow: the controls just got pinned, open them at the move. */
+  private readonly onPinnedChange = (): void => {
+    const phase = this.controls.querySelector('[data-testid^="phase-"]:not([data-testid="phase-title"])');
+    if (this.wasYours && phase instanceof HTMLElement) requestAnimationFrame(() => this.openAtMove(phase));
+  };
 
   /**
    * On a narrow screen the controls are pinned to the bottom and scroll inside

@@ -47,9 +47,9 @@ function sellerView(c: PhaseCtx): Children {
   const reqs = m.secret?.requests ?? [];
   // The seller's own view lists who has neither asked nor passed (WindCitySeatView.undecided).
   const still = m.secret?.undecided ?? [];
+  // The requests right under the prompt: on a phone the controls open at the prompt, and the first answer must be in sight.
   return [
     h('p', { class: 'lead' }, t('windcity.market.seller')),
-    h('p', { class: 'hint' }, t('windcity.market.sellerHint')),
     reqs.length
       ? h(
           'ul',
@@ -65,6 +65,7 @@ function sellerView(c: PhaseCtx): Children {
           ),
         )
       : null,
+    h('p', { class: 'hint' }, t('windcity.market.sellerHint')),
     h(
       'p',
       { class: 'hint', testid: 'market-deciding' },
