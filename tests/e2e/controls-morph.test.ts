@@ -31,8 +31,12 @@ describe("a game's controls", () => {
         );
         throw new Error(`nothing changed in the held controls in 20 s: ${before}; still attached: ${connected}; on the page: ${shown}`);
       }
-      const mine = await page.$('[data-testid^="tier-"]:not([disabled]), [data-testid="confirm-layout"]');
+      // The bots may have moved before the page held anything, and the step may wait on this player alone:
+      // as the parent, a tier and the layout; as a giver (or wisher), a gift for each one (a slot each, in turn), then send.
+      const mine = await page.$('[data-testid^="tier-"]:not([disabled]), [data-testid="confirm-layout"], [data-testid^="submit-"]:not([disabled])');
+      const slots = await page.$$('[data-testid^="slot-"]:not([disabled])');
       if (mine) await mine.click();
+      else if (slots.length) await slots[(waited / 250) % slots.length].click();
       await page.waitForTimeout(250);
     }
     expect(await both()).not.toBe(before);
