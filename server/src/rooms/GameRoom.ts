@@ -30,6 +30,7 @@ import { Presence } from './presence.js';
 import { HostPowers } from './host-powers.js';
 import { HostRole } from './host-role.js';
 import { newcomersGetStateOnce } from './full-state.js';
+import { clearReservedSeatTimer } from './colyseus-internals.js';
 import { IdleUnload } from './idle-unload.js';
 import { RoomLog } from './room-log.js';
 import { RoomTelemetry } from './room-telemetry.js';
@@ -313,8 +314,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   /** Colyseus 0.18 leaves the reservation timer of a reconnection rejected by hand: no 60 s timer left behind. */
   clearReservationTimer(sessionId: string): void {
-    const timers = (this as unknown as { _reservedSeatTimeouts?: Record<string, ReturnType<typeof setTimeout>> })._reservedSeatTimeouts;
-    if (timers?.[sessionId]) clearTimeout(timers[sessionId]);
+    clearReservedSeatTimer(this, sessionId);
   }
 
   /** The public summary of this table, for `GET /api/tables` of another process of a cluster (tables-api.ts). */

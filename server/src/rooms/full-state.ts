@@ -16,13 +16,11 @@
  * patch holds only what changes afterwards.
  */
 import { ClientState, type Client, type Room } from '@colyseus/core';
+import { beforeFullState } from './colyseus-internals.js';
 
 /** Makes `room` flush its pending changes before each newcomer's full state (see above); once per room. */
 export function newcomersGetStateOnce(room: Room): void {
-  // Room#sendFullState is private in Colyseus' types: wrapped on the instance, as Room's own join handling calls it.
-  const r = room as unknown as { sendFullState(client: Client): void };
-  const sendFullState = r.sendFullState.bind(room);
-  r.sendFullState = (client: Client) => {
+  beforeFullState(room, (client: Client) => {
     const joined = client.state;
     client.state = ClientState.JOINING; // a patch skips clients still joining
     try {
@@ -30,6 +28,5 @@ export function newcomersGetStateOnce(room: Room): void {
     } finally {
       client.state = joined;
     }
-    sendFullState(client);
-  };
+  });
 }

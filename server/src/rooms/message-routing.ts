@@ -7,6 +7,7 @@
  */
 import type { Client } from '@colyseus/core';
 import { isIntentId, type ClientMessageType, type ErrorMessage, type ServerMessages } from '@fireside/shared';
+import { guardRoomFrames } from './colyseus-internals.js';
 import { guardFrame, UNDECODABLE_TYPE } from './frames.js';
 import { RoomError, fail } from './errors.js';
 import type { Members, MemberRecord } from './members.js';
@@ -98,15 +99,7 @@ export function refuseUnknown(host: RoutingHost): void {
   route(host, UNDECODABLE_TYPE, () => fail('bad-message', 'The message could not be decoded (not valid MessagePack).'), shownType);
 }
 
-/**
- * Every frame of the room's clients passes guardFrame (frames.ts) first:
- * Colyseus binds `_onMessage` to each client when it joins, so an own
- * property set on the room takes its place.
- */
+/** Every frame of the room's clients passes guardFrame (frames.ts) first. */
 export function guardFrames(room: object): void {
-  const target = room as { _onMessage(client: Client, frame: Buffer): void };
-  const onMessage = target._onMessage;
-  target._onMessage = function (this: unknown, client: Client, frame: Buffer) {
-    onMessage.call(this, client, Buffer.isBuffer(frame) ? guardFrame(frame) : frame);
-  };
+  guardRoomFrames(room, guardFrame);
 }

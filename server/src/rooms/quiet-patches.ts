@@ -9,10 +9,9 @@
  * `raw` so those frames never leave.
  */
 import { Protocol, type Client } from '@colyseus/core';
+import { dropOutgoing } from './colyseus-internals.js';
 
 const QUIET = Symbol('fireside.quietPatches');
-
-type RawSend = (data: Uint8Array | Buffer, ...rest: unknown[]) => void;
 
 /** True for a state patch that changes nothing. */
 export function isEmptyPatch(data: Uint8Array | Buffer): boolean {
@@ -21,12 +20,8 @@ export function isEmptyPatch(data: Uint8Array | Buffer): boolean {
 
 /** Makes `client` skip empty state patches (idempotent). */
 export function quietEmptyPatches(client: Client): void {
-  const c = client as unknown as { raw: RawSend; [QUIET]?: true };
+  const c = client as Client & { [QUIET]?: true };
   if (c[QUIET]) return;
-  const raw = c.raw.bind(client);
-  c.raw = (data, ...rest) => {
-    if (isEmptyPatch(data)) return;
-    raw(data, ...rest);
-  };
+  dropOutgoing(client, isEmptyPatch);
   c[QUIET] = true;
 }

@@ -5,8 +5,8 @@
  * forgets the room: a wake of the room meanwhile (its members coming back at
  * once) waits, and loads it as last written.
  */
-import type { EventEmitter } from 'node:events';
 import type { Room } from '@colyseus/core';
+import { roomEvents } from './colyseus-internals.js';
 import type { RoomLeases } from '../leases.js';
 
 export class RoomLease {
@@ -18,7 +18,7 @@ export class RoomLease {
     if (!(await leases.acquire(roomId))) throw new Error(`room "${roomId}" is run by another process`);
     const writes = new Promise<unknown>((resolve) => (this.settle = resolve));
     // Colyseus' own events of the room: the disposal starts, and its very last one (even if onDispose failed).
-    const events = (room as unknown as { _events: EventEmitter })._events;
+    const events = roomEvents(room);
     events.once('dispose', () => void leases.release(roomId, writes));
     events.once('disconnect', () => this.settle?.(Promise.resolve()));
   }
