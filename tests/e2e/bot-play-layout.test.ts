@@ -101,7 +101,9 @@ describe('"Let a bot play" on the presence bar', () => {
     async (name, width, height) => {
       await alice.setViewportSize({ width, height });
       await alice.waitForFunction((w) => document.documentElement.clientWidth <= w, width, { timeout: 10_000 });
-      await alice.locator(tid('presence')).screenshot({ path: shot(name), timeout: 10_000 });
+      // The bar at the top of the screen (on a phone, clear of the controls pinned to the bottom).
+      await alice.$eval(tid('presence'), (e) => e.scrollIntoView({ block: 'start' }));
+      await alice.screenshot({ path: shot(name) });
       const all = await rows(alice);
       expect(all.length).toBe(3);
       // Every row: its seat number on its badge, inside the row, clear of the name.
@@ -127,6 +129,14 @@ describe('"Let a bot play" on the presence bar', () => {
           overBadge: 0,
         });
       }
+      // Nothing lies over either button: a tap at its centre reaches it.
+      const reached = await alice.$$eval('[data-testid^="hand-to-bot-"]', (bs) =>
+        bs.map((b) => {
+          const r = b.getBoundingClientRect();
+          return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }),
+      );
+      expect(reached).toEqual([true, true]);
       expect(errors).toEqual([]);
     },
     60_000,
