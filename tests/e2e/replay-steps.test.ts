@@ -1,10 +1,11 @@
 /**
- * Browser test of replays that speak (issue 23): bots play a Gift Trap and a
- * Wind City match on the built server; the replay viewer is stepped quickly
- * back and forth (held arrow keys, fast clicks, the slider), and after every
- * burst the board the table shows (its decoded view, Wind City's houses,
- * hurricane and card, Gift Trap's pawns) is the selected step's, rebuilt here
- * by the same engine, with no animation left running. A replay shows no
+ * Browser test of replays that speak (issue 23): bots play a Gift Trap, a
+ * Wind City and a Santa match on the built server; the replay viewer is
+ * stepped quickly back and forth (held arrow keys, fast clicks, the slider),
+ * and after every burst the board the table shows (its decoded view, Wind
+ * City's houses, hurricane and card, Gift Trap's pawns, Santa's counters,
+ * presents, away luggage, plate cards and scores) is the selected step's,
+ * rebuilt here by the same engine, with no animation left running. A replay shows no
  * prompt, timer or button of a live table, never says "(you)", and labels
  * every step in the reader's language (Japanese: no raw action name, bots
  * named as at the table).
@@ -21,17 +22,23 @@ import { replaySteps, type ReplayEvent, type ReplaySetup } from '../../shared/sr
 import type { AnyGame } from '../../shared/src/engine/contract.js';
 import { gifttrap } from '../../shared/src/games/gifttrap/index.js';
 import { windcity } from '../../shared/src/games/windcity/index.js';
+import { santa } from '../../shared/src/games/santa/index.js';
+import type { SantaPublicView, SantaSeatView } from '../../shared/src/games/santa/types.js';
 import { ARTIFACTS, launchChromium, openPage, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 const shot = (name: string) => path.join(ARTIFACTS, `replay-steps-${name}.png`);
 
-type Game = 'gifttrap' | 'windcity';
-const ENGINES: Record<Game, AnyGame> = { gifttrap: gifttrap as unknown as AnyGame, windcity: windcity as unknown as AnyGame };
+type Game = 'gifttrap' | 'windcity' | 'santa';
+const ENGINES: Record<Game, AnyGame> = {
+  gifttrap: gifttrap as unknown as AnyGame,
+  windcity: windcity as unknown as AnyGame,
+  santa: santa as unknown as AnyGame,
+};
 
 let server: ServerProcess;
 let browser: Browser;
-/** Per game: the match's id and every step's public view, rebuilt by the engine. */
-const matches = {} as Record<Game, { id: string; views: unknown[]; kinds: string[] }>;
+/** Per game: the match's id, every step's public view and seat 0's own view (the seat a replay shows first), rebuilt by the engine. */
+const matches = {} as Record<Game, { id: string; views: unknown[]; seat0: unknown[]; kinds: string[] }>;
 
 async function botMatch(game: Game, options: object): Promise<void> {
   const p = await createRoom(server.base, { game, name: 'Hostess', players: 3, options });
@@ -43,10 +50,13 @@ async function botMatch(game: Game, options: object): Promise<void> {
   await p.leave();
   const log = (await (await fetch(`${server.base}/api/matches/${id}`)).json()) as { setup: ReplaySetup; events: ReplayEvent[] };
   const engine = ENGINES[game];
+  const steps = replaySteps(engine, log.setup, log.events);
+  const plain = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
   matches[game] = {
     id,
     kinds: log.events.map((e) => e.kind),
-    views: replaySteps(engine, log.setup, log.events).map((s) => JSON.parse(JSON.stringify(engine.publicView(s)))),
+    views: steps.map((s) => plain(engine.publicView(s))),
+    seat0: steps.map((s) => plain(engine.seatView(s, 0))),
   };
 }
 
@@ -55,7 +65,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   await botMatch('gifttrap', { goal: 20 });
   await botMatch('windcity', {});
-}, 200_000);
+  await botMatch('santa', {});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -88,6 +99,25 @@ async function boardNow(page: Page): Promise<{ step: number; busy: boolean; view
       board.cardSeat = scene.state.cardSeat;
       board.clickable = scene.state.clickable.length;
       board.canPlan = scene.state.canPlan;
+    } else if (view.game === 'santa') {
+      // Each counter by the house it stands at (the nearest: its spot is less than half a cell off).
+      const nearest = (x: number, y: number) =>
+        scene.houses
+          .map((h: { id: number }) => ({ id: h.id, p: scene.geo.housePx(h.id) }))
+          .sort((a: any, b: any) => Math.hypot(a.p.x - x, a.p.y - y) - Math.hypot(b.p.x - x, b.p.y - y))[0].id;
+      board.counters = scene.plates.map((_: unknown, seat: number) => {
+        const c = scene.counters.get(seat);
+        return c?.visible ? nearest(c.x, c.y) : null;
+      });
+      board.presents = scene.presents.byHouse.map((g: { visible: boolean }) => g.visible);
+      board.luggage = scene.houses.filter((h: any) => h.luggage.visible).map((h: { id: number }) => h.id);
+      board.plateCards = scene.plates.map((p: any) => {
+        const look = JSON.parse(p.card.key)[0];
+        return look.kind === 'face' ? (look.secret ? `secret ${look.card}` : look.card) : look.kind;
+      });
+      board.scores = scene.plates.map((p: any) => Number(p.score.text));
+      board.moving = scene.motion.mover !== null || scene.motion.inFlight.size > 0;
+      board.canAct = scene.state.clickable.length > 0 || scene.state.plateChoice.length > 0 || scene.state.canPick;
     } else {
       const off = [...scene.pawns.pawns.values()].filter(
         (p: { g: { x: number; y: number }; x: number; y: number }) => Math.abs(p.g.x - p.x) > 0.01 || Math.abs(p.g.y - p.y) > 0.01,
@@ -112,6 +142,25 @@ function expectBoardAt(game: Game, now: Awaited<ReturnType<typeof boardNow>>, wh
       what,
       now.step,
       { houses: v.houses, hurricane: v.hurricane, animatedAct: null, cardSeat, clickable: 0, canPlan: false },
+    ]);
+  } else if (game === 'santa') {
+    const v = want as unknown as SantaPublicView;
+    const myPick = (matches.santa.seat0[now.step] as SantaSeatView).myPick;
+    // A plate's card: this round's once revealed; seat 0's own pick (the seat the replay shows) face up to it; a back once picked.
+    const plateCard = (seat: number) =>
+      v.played[seat] ?? (v.phase === 'pick' && seat === 0 && myPick !== null ? `secret ${myPick}` : v.phase === 'pick' && v.picked[seat] ? 'back' : 'slot');
+    expect([what, now.step, now.board]).toEqual([
+      what,
+      now.step,
+      {
+        counters: v.positions,
+        presents: v.present,
+        luggage: [...v.away].sort((a, b) => a - b),
+        plateCards: v.positions.map((_, seat) => plateCard(seat)),
+        scores: v.scores,
+        moving: false,
+        canAct: false,
+      },
     ]);
   } else {
     expect([what, now.step, now.board]).toEqual([what, now.step, { pawnsAway: 0, canAct: false }]);
@@ -143,7 +192,7 @@ const slide = (page: Page, k: number) =>
   );
 
 describe('replays that speak', () => {
-  it.each([['windcity' as Game], ['gifttrap' as Game]])(
+  it.each([['windcity' as Game], ['gifttrap' as Game], ['santa' as Game]])(
     '%s: fast stepping back and forth always shows the selected step, with nothing live on the table',
     async (game) => {
       const { page, errors } = await open(game, 'en');
@@ -190,6 +239,8 @@ describe('replays that speak', () => {
     ['gifttrap' as Game, 'ja', '（ボット）'],
     ['windcity' as Game, 'fr', ' (robot)'],
     ['gifttrap' as Game, 'fr', ' (robot)'],
+    ['santa' as Game, 'ja', '（ボット）'],
+    ['santa' as Game, 'fr', ' (robot)'],
   ])(
     '%s in %s: every step is labelled in words, bots named as at the table',
     async (game, lang, botMark) => {
@@ -204,7 +255,8 @@ describe('replays that speak', () => {
           await page.screenshot({ path: shot(`${game}-${lang}`), fullPage: true });
         }
       }
-      const raw = /chooseTier|confirmLayout|\b(flip|give|want|open|hurricane|place|plan|renew|ask|pass|answer|kauf)\b|[a-z][A-Z]|\(bot\)|\{\{/;
+      const raw =
+        /chooseTier|confirmLayout|\b(flip|give|want|open|hurricane|place|plan|renew|ask|pass|answer|kauf|pick|order|chooser|move|away|start)\b|[a-z][A-Z]|\(bot\)|\{\{/;
       expect(labels.filter((l) => l === '' || raw.test(l))).toEqual([]);
       // Every action names its actor, a bot, marked as the table marks it (a timeout names nobody).
       expect(labels.filter((l, i) => matches[game].kinds[i] === 'action' && !l.includes(botMark))).toEqual([]);
