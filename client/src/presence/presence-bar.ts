@@ -147,12 +147,13 @@ export class PresenceBar {
       h('button', { class: 'btn btn-small btn-ghost', type: 'button', testid, onclick }, label);
     if (mine && seat.standIn) out.push(button(t('presence.takeBack'), 'take-back', () => this.actions.standIn(seat.index, false)));
     if (!mine && snap.me.isHost) {
+      // Removal waits out the reconnection window (the server's default 60 s; it refuses earlier with a reason).
+      // It comes first: the row's buttons are right-aligned, so "Let a bot play" keeps the same place on every row.
+      if (!seat.connected && seat.awaySince > 0 && now - seat.awaySince >= REMOVABLE_AFTER_MS)
+        out.push(button(t('presence.remove'), `remove-${seat.index}`, () => this.actions.remove(seat.memberId)));
       // A player who is here decides for their own seat; the host steps in only for one who is away.
       if (seat.standIn) out.push(button(t('presence.giveBack'), `give-back-${seat.index}`, () => this.actions.standIn(seat.index, false)));
       else if (!seat.connected) out.push(button(t('presence.handToBot'), `hand-to-bot-${seat.index}`, () => this.actions.standIn(seat.index, true)));
-      // Removal waits out the reconnection window (the server's default 60 s; it refuses earlier with a reason).
-      if (!seat.connected && seat.awaySince > 0 && now - seat.awaySince >= REMOVABLE_AFTER_MS)
-        out.push(button(t('presence.remove'), `remove-${seat.index}`, () => this.actions.remove(seat.memberId)));
     }
     return out;
   }
