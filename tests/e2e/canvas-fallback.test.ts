@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { metaIds } from '@fireside/shared';
 import { ARTIFACTS, launchChromium, openPage, startBotTable, startBuiltServer, type ServerProcess } from './harness.js';
 
 let server: ServerProcess;
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('a table without WebGL', () => {
-  it.each(['gifttrap', 'santa', 'windcity'])('%s draws with the Canvas 2D renderer', async (game) => {
+  it.each(metaIds)('%s draws with the Canvas 2D renderer', async (game) => {
     const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     const chunks: string[] = [];

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { metaIds } from '@fireside/shared';
 import { ARTIFACTS, PHONE, openPage, startBotTable } from './harness.js';
 import { useBrowserAndServer } from './use-browser.js';
 import { ellipsized, overlaps, settledCanvasTexts, type TextBox } from './text-overlap.js';
@@ -33,7 +34,7 @@ function findings(game: string, lang: string, boxes: TextBox[]) {
 }
 
 describe('canvas texts on a phone', () => {
-  it.each([['gifttrap'], ['santa'], ['windcity']])(
+  it.each(metaIds.map((id) => [id]))(
     '%s: none overlaps another, in en, fr and ja',
     async (game) => {
       for (const lang of ['en', 'fr', 'ja']) {

@@ -9,6 +9,7 @@
 import './ws-global.ts';
 import { describe, expect, it } from '@jest/globals';
 import { ensureBuilt } from '../integration/helpers/cli.ts';
+import { metaIds } from '@fireside/shared';
 import { formatReport, fuzzServer } from './run.ts';
 
 const MESSAGES = 20_000;
@@ -34,7 +35,7 @@ describe('fuzzing the server', () => {
     expect(report.invalid).toBeGreaterThan(report.messages / 2);
     expect(report.raw.frames).toBeGreaterThan(50);
     // Every table went round: every game was fuzzed in the lobby, in matches and after one ended.
-    for (const game of ['gifttrap', 'santa', 'windcity']) {
+    for (const game of metaIds) {
       expect(report.phases[game]).toEqual(expect.arrayContaining(['lobby', 'ended']));
       expect(report.phases[game].length).toBeGreaterThanOrEqual(5);
     }

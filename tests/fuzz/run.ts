@@ -3,22 +3,13 @@
  * the figures (did it crash, what did it log, its memory before and after)
  * around the fuzzer's own (fuzzer.ts).
  */
+import { gameMetas } from '@fireside/shared';
 import { fuzz, type FuzzFigures } from './fuzzer.ts';
 import { spawnServer } from './server-process.ts';
 import type { TableSpec } from './table.ts';
 
-/** Three tables of every game, at different sizes, each with spectators. */
-export const DEFAULT_TABLES: TableSpec[] = [
-  { game: 'gifttrap', players: 3, spectators: 1 },
-  { game: 'gifttrap', players: 4, spectators: 2 },
-  { game: 'gifttrap', players: 5, spectators: 1 },
-  { game: 'santa', players: 3, spectators: 1 },
-  { game: 'santa', players: 4, spectators: 1 },
-  { game: 'santa', players: 3, spectators: 2 },
-  { game: 'windcity', players: 2, spectators: 2 },
-  { game: 'windcity', players: 3, spectators: 1 },
-  { game: 'windcity', players: 4, spectators: 1 },
-];
+/** Every game's fuzz tables (three, at different sizes, each with spectators: shared/src/games/<id>/meta.ts). */
+export const DEFAULT_TABLES: TableSpec[] = gameMetas.flatMap((m) => m.testing.fuzzTables.map((t) => ({ game: m.id, ...t })));
 
 export interface FuzzReport extends FuzzFigures {
   /** The server process exited during the run. */

@@ -21,11 +21,12 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { MatchOutcome } from '../../botclient/src/index.js';
+import { metaIds } from '@fireside/shared';
 import { startCluster, type TestCluster } from './helpers/cluster.js';
 import { checkAgainstStore, openTable, restoresIn, underway, type BotTable } from './helpers/failover.js';
 import { startFrontDoor, type FrontDoor } from './helpers/front-door.js';
 
-const GAMES = ['gifttrap', 'santa', 'windcity'];
+const GAMES = metaIds;
 /** The bot clients' pause before each move: matches last long enough to be cut in the middle. */
 const MOVE_DELAY_MS = 150;
 /** The goal: from a process's death to its players playing again. */

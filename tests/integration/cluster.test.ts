@@ -14,7 +14,7 @@ import '../../server/testing/ws-setup.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getGame } from '@fireside/shared';
+import { getGame, metaIds } from '@fireside/shared';
 import { createRoom, joinRoom, type Player } from '../../server/testing/harness.js';
 import { freePort, ROOT } from '../e2e/harness.js';
 import { matchmake, startCluster, type ClusterProcess, type TestCluster } from './helpers/cluster.js';
@@ -76,7 +76,7 @@ describe('cluster settings', () => {
 });
 
 describe('three processes serve games like one', () => {
-  it.each(['gifttrap', 'santa', 'windcity'].map((id, i) => [id, i] as const))(
+  it.each(metaIds.map((id, i) => [id, i] as const))(
     '%s: created through one process, joined, watched and reclaimed through the others, played to its end',
     async (id, i) => {
       const game = getGame(id)!;

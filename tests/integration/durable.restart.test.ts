@@ -10,7 +10,7 @@
 import '../../server/testing/ws-setup.js';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
-import { getGame } from '@fireside/shared';
+import { getGame, metaIds } from '@fireside/shared';
 import { createRoom, joinRoom, sleep, waitFor, type Player } from '../../server/testing/harness.js';
 import { startBuiltServer, type ServerProcess } from '../e2e/harness.js';
 import { playUntil, viewOf } from './helpers/drive.js';
@@ -49,7 +49,7 @@ async function quiet(p: Player, ms = 400): Promise<void> {
 }
 
 const cases: [string, 'SIGTERM' | 'SIGKILL'][] = [];
-for (const id of ['gifttrap', 'santa', 'windcity']) for (const how of ['SIGTERM', 'SIGKILL'] as const) cases.push([id, how]);
+for (const id of metaIds) for (const how of ['SIGTERM', 'SIGKILL'] as const) cases.push([id, how]);
 
 describe('a match survives its server', () => {
   it.each(cases)(

@@ -12,7 +12,7 @@
  */
 import '../../server/testing/ws-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getGame } from '@fireside/shared';
+import { getGame, metaIds } from '@fireside/shared';
 import { createRoom, joinRoom, roomLogOf, type Player } from '../../server/testing/harness.js';
 import { playUntil } from './helpers/drive.js';
 import { startFiresideServer, type RunningServer } from './helpers/server.js';
@@ -55,7 +55,7 @@ async function table(id: string, clock: string): Promise<[Player, Player]> {
   return [alice, bob];
 }
 
-describe.each(['gifttrap', 'santa', 'windcity'])('%s', (id) => {
+describe.each(metaIds)('%s', (id) => {
   const game = getGame(id)!;
 
   it('a player who leaves mid-match gets a stand-in that plays; back with the token they play on to the end', async () => {

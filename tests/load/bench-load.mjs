@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { MeasuredPlayer } from './lib/measured-player.mjs';
 import { freePort, pct, procStats, sleep, startServer } from './lib/util.mjs';
+import { gameMetas } from '@fireside/shared';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
 const CLIENTS = Number(args.clients ?? 2000);
@@ -27,11 +28,8 @@ const SYNC = args.sync ?? 'full';
 const serverEnv = { FIRESIDE_WS_DEFLATE: DEFLATE ? '1' : '0', FIRESIDE_SQLITE_SYNC: SYNC };
 const ECHO_TRIPS = 2000;
 const GAMES = Number(args.games ?? 3); // whole games per table: their length varies with the seed
-const TABLES = [
-  ['gifttrap', 5],
-  ['santa', 4],
-  ['windcity', 5],
-];
+/** A table of every game, at its benchmark size (shared/src/games/<id>/meta.ts). */
+const TABLES = gameMetas.map((m) => [m.id, m.testing.benchPlayers]);
 
 const ms = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -194,6 +192,7 @@ console.log(
   '| game | updates per game | mean bytes/update | mean full view | update / view: mean of updates / of totals | whole game: median (min–max) |\n|---|---|---|---|---|---|',
 );
 const perGameGoal = { gifttrap: 30 * 1024, santa: 30 * 1024, windcity: 60 * 1024 };
+for (const { id } of gameMetas) if (!(id in perGameGoal)) throw new Error(`bench-load: no bytes-per-game goal for ${id} (perGameGoal)`);
 let ratioSum = 0;
 let ratioN = 0;
 for (const { game, players, runs } of games) {

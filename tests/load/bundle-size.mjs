@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { metaIds } from '@fireside/shared';
 /* global window -- page callbacks run in the page */
 
 // Issue 10's budgets, KB gzip as the browser loads the page (docs/measurements.md, "Bundle size").
 export const BUDGET_KB = { home: 60, table: 250 };
-export const GAMES = ['gifttrap', 'santa', 'windcity'];
+export const GAMES = metaIds;
 
 /** @returns {{ files: number, raw: number, gzip: number, list: { file: string, gzip: number }[] }} sizes in bytes */
 function sizeOf(urls, dist) {

@@ -16,17 +16,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ClusterPlayer } from './lib/cluster-player.mjs';
 import { rawSpectator } from './lib/raw-spectator.mjs';
 import { pct, sleep } from './lib/util.mjs';
+import { gameMetas } from '@fireside/shared';
 
 // The SDK announces each of its reconnection attempts on console.info.
 console.info = () => undefined;
 
 const BASES = JSON.parse(process.argv[2]);
 const PER_ROOM = 4.65; // clients per room, as bench:load (≈ 2,000 clients in 430 rooms)
-const TABLES = [
-  ['gifttrap', 5],
-  ['santa', 4],
-  ['windcity', 5],
-];
+/** A table of every game, at its benchmark size (shared/src/games/<id>/meta.ts). */
+const TABLES = gameMetas.map((m) => [m.id, m.testing.benchPlayers]);
 const now = () => performance.timeOrigin + performance.now();
 
 const lag = monitorEventLoopDelay({ resolution: 5 });

@@ -4,11 +4,10 @@
 // With a game id, only that game runs (e.g. to count its instructions under
 // valgrind, see docs/measurements.md).
 // Bots decide from the public view and their own seat view, exactly as on the server.
-import { games, rngFromSeed } from '@fireside/shared';
+import { games, metaOf, rngFromSeed } from '@fireside/shared';
 
 const perRun = Number(process.argv[2] ?? 200);
 const only = process.argv[3];
-const playersFor = { gifttrap: 5, santa: 4, windcity: 5 };
 
 function playOne(game, players, seed) {
   let state = game.setup(players, game.defaultOptions(players), seed);
@@ -35,7 +34,7 @@ function playOne(game, players, seed) {
 console.log(`node ${process.version}, ${perRun} games per game id`);
 for (const [id, game] of Object.entries(games)) {
   if (only && id !== only) continue;
-  const players = playersFor[id] ?? game.minPlayers;
+  const players = metaOf(id).testing.benchPlayers;
   playOne(game, players, 'warm-up');
   const t0 = performance.now();
   let actions = 0;

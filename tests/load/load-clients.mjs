@@ -10,17 +10,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MeasuredPlayer } from './lib/measured-player.mjs';
 import { rawSpectator } from './lib/raw-spectator.mjs';
 import { pct, sleep } from './lib/util.mjs';
+import { gameMetas } from '@fireside/shared';
 
 const [base, clientsArg, holdArg] = process.argv.slice(2);
 const CLIENTS = Number(clientsArg);
 const HOLD_MS = Number(holdArg) * 1000;
 const PER_ROOM = 4.65; // ≈ 2,000 clients in 430 rooms, as in the goal
 const ROOMS = Math.max(1, Math.round(CLIENTS / PER_ROOM));
-const TABLES = [
-  ['gifttrap', 5],
-  ['santa', 4],
-  ['windcity', 5],
-];
+/** A table of every game, at its benchmark size (shared/src/games/<id>/meta.ts). */
+const TABLES = gameMetas.map((m) => [m.id, m.testing.benchPlayers]);
 
 const say = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
 const lag = monitorEventLoopDelay({ resolution: 5 });

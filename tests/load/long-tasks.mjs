@@ -7,7 +7,7 @@
 // software compositing (headless Chromium with --disable-gpu, as in the
 // tests): a phone's GPU compositor never reads the canvas back.
 //
-//   npm run build && node tests/load/long-tasks.mjs [seconds=30] [games=gifttrap,santa,windcity] [botDelay=600] [lang=fr] [throttle=1] [gpu=1] [keepTrace=1] [profile=1]
+//   npm run build && node tests/load/long-tasks.mjs [seconds=30] [games=<every game>] [botDelay=600] [lang=fr] [throttle=1] [gpu=1] [keepTrace=1] [profile=1]
 //
 // profile=1 also samples the page's JavaScript and prints the functions with the most self time
 // (build the client with `npx vite build --minify false` in client/ first, for readable names).
@@ -20,15 +20,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, sleep } from './lib/util.mjs';
 import { launchChromium } from './lib/chromium.mjs';
+import { metaIds, metaOf } from '@fireside/shared';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
 const SECONDS = Number(args.seconds ?? 30);
 const THROTTLE = Number(args.throttle ?? 1);
 const GPU = args.gpu === '1';
-const GAMES = (args.games ?? 'gifttrap,santa,windcity').split(',');
+const GAMES = args.games ? args.games.split(',') : metaIds;
 const BOT_DELAY = Number(args.botDelay ?? 600);
 const LANG = args.lang ?? 'fr';
-const PLAYERS = { gifttrap: 4, santa: 4, windcity: 4 };
+/** Four seats where the game allows them (every game so far). */
+const playersOf = (game) => Math.min(metaOf(game).maxPlayers, Math.max(metaOf(game).minPlayers, 4));
 const { Client } = await import('@colyseus/sdk');
 
 /** Milliseconds of the renderer's main thread in a trace: in all, in script, in style and layout, in WebGL readback. */
@@ -62,7 +64,7 @@ function printProfile(game, profile) {
 
 /** A room of bots only: its host (not seated: a spectator may start) fills the seats and starts. */
 async function botTable(base, game) {
-  const room = await new Client(base).create('game', { game, name: 'Host', players: PLAYERS[game] });
+  const room = await new Client(base).create('game', { game, name: 'Host', players: playersOf(game) });
   room.onMessage('welcome', () => undefined);
   room.onMessage('error', (e) => console.error(`${game}: the host's ${e.type} was refused: ${e.message}`));
   const seated = () => [...room.state.seats].every((s) => s.kind === 'bot');

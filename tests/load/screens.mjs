@@ -12,12 +12,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, sleep } from './lib/util.mjs';
 import { launchChromium } from './lib/chromium.mjs';
+import { metaIds } from '@fireside/shared';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.split('=')));
 const PREFIX = args.prefix ?? 'after';
 const SECONDS = Number(args.seconds ?? 4);
 const OUT = path.resolve(args.out ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'artifacts'));
-const GAMES = ['gifttrap', 'santa', 'windcity'];
+const GAMES = metaIds;
 const DEVICES = {
   'phone-fr': { lang: 'fr', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
   'desktop-ja': { lang: 'ja', options: { viewport: { width: 1280, height: 900 } } },

@@ -4,10 +4,9 @@
 //   npm run build && node tests/load/server-bench.mjs [runs-per-game]
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { games } from '@fireside/shared';
+import { games, metaOf } from '@fireside/shared';
 
 const runs = Number(process.argv[2] ?? 3);
-const playersFor = { gifttrap: 5, santa: 4, windcity: 5 };
 
 const port = await new Promise((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -31,7 +30,7 @@ try {
   }
   console.log(`node ${process.version}, server on :${port}, ${runs} games per game id (one SDK bot client per seat)`);
   for (const id of Object.keys(games)) {
-    const players = playersFor[id] ?? games[id].minPlayers;
+    const players = metaOf(id).testing.benchPlayers;
     const times = [];
     for (let r = 0; r < runs; r++) {
       const out = execFileSync(

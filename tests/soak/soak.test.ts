@@ -8,6 +8,7 @@
  */
 import './recording-global.ts';
 import { describe, expect, it } from '@jest/globals';
+import { metaIds } from '@fireside/shared';
 import { ensureBuilt } from '../integration/helpers/cli.ts';
 import { formatSoak, quietSdkReconnections, soak } from './soak.ts';
 
@@ -25,7 +26,7 @@ describe('soaking the server', () => {
 
     expect(report.problems).toEqual([]);
     // It did soak: every game's matches ended, with each kind of coming and going.
-    for (const game of ['gifttrap', 'santa', 'windcity']) expect(report.tables.filter((t) => t.game === game && t.ended).length).toBeGreaterThanOrEqual(1);
+    for (const game of metaIds) expect(report.tables.filter((t) => t.game === game && t.ended).length).toBeGreaterThanOrEqual(1);
     const sum = (k: 'drops' | 'reloads' | 'returns') => report.tables.reduce((s, t) => s + t[k], 0);
     expect(sum('drops')).toBeGreaterThan(0);
     expect(sum('reloads')).toBeGreaterThan(0);

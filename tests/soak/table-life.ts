@@ -15,16 +15,14 @@
  */
 import { Room } from '@colyseus/sdk';
 import { BotConnection, type MatchOutcome } from '@fireside/botclient';
-import { getGame, rngFromSeed, type RandomSource } from '@fireside/shared';
+import { getGame, metaIds, metaOf, rngFromSeed, type RandomSource } from '@fireside/shared';
 import { linkRoomsToSockets, recordingSockets, socketsOf } from '../integration/helpers/recording-ws.ts';
 import type { ClientLog } from '../integration/helpers/leak-scan.ts';
 import { scanRoom, type LeakFindings } from './secret-scan.ts';
 
 linkRoomsToSockets(Room);
 
-export const GAMES = ['gifttrap', 'santa', 'windcity'] as const;
-/** Short matches: Gift Trap to 20 points, Wind City's market open 10 s. */
-const OPTIONS: Record<string, Record<string, unknown> | undefined> = { gifttrap: { goal: 20 }, santa: undefined, windcity: { marketSeconds: 10 } };
+export const GAMES = metaIds;
 /** The SDK reconnects by itself only a connection that has been up this long (its `minUptime`). */
 const SDK_MIN_UPTIME_MS = 6000;
 const MATCH_TIMEOUT_MS = 180_000;
@@ -117,7 +115,8 @@ export class TableLife {
     const host = await BotConnection.create({ server: this.server, game, name: 'Host', rejoinMs: 0 });
     this.figures.joins++;
     this.roomId = this.figures.roomId = host.roomId;
-    const options = OPTIONS[game];
+    // Short matches: each game's quick options (e.g. Gift Trap to 20 points, Wind City's market open 10 s).
+    const options = metaOf(game)!.testing.quickOptions;
     await host.request('configure', options ? { players, options } : { players }, (s) => s.players === players && s.seats.length === players);
     this.people.push({ label: 'host', seat: 0, conn: host, joinedAt: Date.now(), history: [host], play: null, busy: false });
     await host.sit(0);

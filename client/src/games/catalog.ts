@@ -2,12 +2,14 @@
  * The games this client knows: a small list for the home page, and a loader
  * for each game's module. Names and descriptions live in the common texts
  * under games.<id>; everything else a game says is in its own texts, fetched
- * with its module (never on the home page).
+ * with its module (never on the home page). Ids, player counts and minutes
+ * come from the games' metas (shared/src/games/<id>/meta.ts).
  */
 import type { GameModule } from './types.js';
 import type { AnyGame } from '@fireside/shared/engine/contract';
 import { useTexts, type TextLoaders } from '../i18n/index.js';
 import type { GlyphName } from '../art/glyphs.js';
+import { gameMetas, type GameId } from '@fireside/shared/games/metas';
 
 export interface GameInfo {
   id: string;
@@ -25,13 +27,13 @@ function withTexts(id: string, module: () => Promise<{ default: GameModule }>, t
   return async () => (await Promise.all([module(), useTexts(id, texts)]))[0].default;
 }
 
-export const GAMES: GameInfo[] = [
-  {
-    id: 'gifttrap',
+/** What only the client adds to a game's meta: its glyph, its module and texts, its engine for replays. */
+type ClientParts = Pick<GameInfo, 'icon' | 'load' | 'engine'>;
+
+/** One entry per meta (the type asks for every game id in shared/src/games/metas.ts). */
+const CLIENT_PARTS: Record<GameId, ClientParts> = {
+  gifttrap: {
     icon: 'gift',
-    minPlayers: 3,
-    maxPlayers: 8,
-    minutes: [30, 60],
     load: withTexts('gifttrap', () => import('./gifttrap/module.js'), {
       en: () => import('./gifttrap/i18n/en.js'),
       ja: () => import('./gifttrap/i18n/ja.js'),
@@ -39,12 +41,8 @@ export const GAMES: GameInfo[] = [
     }),
     engine: () => import('@fireside/shared/games/gifttrap/index').then((m) => m.gifttrap as AnyGame),
   },
-  {
-    id: 'santa',
+  santa: {
     icon: 'santa',
-    minPlayers: 3,
-    maxPlayers: 4,
-    minutes: [30, 45],
     load: withTexts('santa', () => import('./santa/module.js'), {
       en: () => import('./santa/i18n/en.js'),
       ja: () => import('./santa/i18n/ja.js'),
@@ -52,12 +50,8 @@ export const GAMES: GameInfo[] = [
     }),
     engine: () => import('@fireside/shared/games/santa/index').then((m) => m.santa as AnyGame),
   },
-  {
-    id: 'windcity',
+  windcity: {
     icon: 'cyclone',
-    minPlayers: 2,
-    maxPlayers: 5,
-    minutes: [45, 90],
     load: withTexts('windcity', () => import('./windcity/module.js'), {
       en: () => import('./windcity/i18n/en.js'),
       ja: () => import('./windcity/i18n/ja.js'),
@@ -65,7 +59,16 @@ export const GAMES: GameInfo[] = [
     }),
     engine: () => import('@fireside/shared/games/windcity/index').then((m) => m.windcity as AnyGame),
   },
-];
+};
+
+/** The games in the metas' order, with their player counts and minutes from the metas. */
+export const GAMES: GameInfo[] = gameMetas.map((meta) => ({
+  id: meta.id,
+  minPlayers: meta.minPlayers,
+  maxPlayers: meta.maxPlayers,
+  minutes: [meta.minutes[0], meta.minutes[1]],
+  ...CLIENT_PARTS[meta.id],
+}));
 
 export function gameInfo(id: string): GameInfo | undefined {
   return GAMES.find((g) => g.id === id);

@@ -25,10 +25,9 @@ export interface TableHosts {
   frame?: HTMLElement;
 }
 
+/** A game's client code. Its player counts and minutes are in the catalogue (catalog.ts, from the game's meta). */
 export interface GameModule {
   id: string;
-  minPlayers: number;
-  maxPlayers: number;
   /** Lobby: the options editor (disabled unless `canEdit`). */
   renderOptions(snapshot: RoomSnapshot, canEdit: boolean, configure: (msg: { players?: number; options?: object }) => void): HTMLElement;
   /** Options to send along with a new player count (e.g. drop a variant that no longer fits). */

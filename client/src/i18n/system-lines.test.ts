@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOM_ERROR_CODES, ROOM_LOG_EVENTS } from '@fireside/shared/protocol/messages';
 import { COMMON_REJECTION_CODES } from '@fireside/shared/engine/contract';
+import { metaIds, type GameId } from '@fireside/shared/games/metas';
 import { errorKey, lookup, type Texts } from './translate.js';
 import en from './en.js';
 import ja from './ja.js';
@@ -29,14 +30,26 @@ import windJa from '../games/windcity/i18n/ja.js';
 import windFr from '../games/windcity/i18n/fr.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const GAMES = ['gifttrap', 'santa', 'windcity'];
+const GAMES = metaIds;
+const COMMON = { en, ja, fr };
+type Lang = keyof typeof COMMON;
+
+/** Each game's own texts (every registered game needs an entry). */
+const GAME_TEXTS: Record<GameId, Record<Lang, unknown>> = {
+  gifttrap: { en: giftEn, ja: giftJa, fr: giftFr },
+  santa: { en: santaEn, ja: santaJa, fr: santaFr },
+  windcity: { en: windEn, ja: windJa, fr: windFr },
+};
 
 /** What a page in each language has once a game's room is entered: the common texts, each game's under its id. */
-const texts: Record<string, Texts> = {
-  en: { ...en, gifttrap: giftEn, santa: santaEn, windcity: windEn } as unknown as Texts,
-  ja: { ...ja, gifttrap: giftJa, santa: santaJa, windcity: windJa } as unknown as Texts,
-  fr: { ...fr, gifttrap: giftFr, santa: santaFr, windcity: windFr } as unknown as Texts,
-};
+function pageTexts(lang: Lang): Texts {
+  const games = GAMES.map((g) => {
+    if (!GAME_TEXTS[g]) throw new Error(`system-lines: no texts for ${g}: add the game to GAME_TEXTS`);
+    return [g, GAME_TEXTS[g][lang]];
+  });
+  return { ...COMMON[lang], ...Object.fromEntries(games) } as unknown as Texts;
+}
+const texts: Record<string, Texts> = { en: pageTexts('en'), ja: pageTexts('ja'), fr: pageTexts('fr') };
 
 /** The TypeScript files under a folder of the repository, tests left out. */
 function sources(dir: string): string[] {

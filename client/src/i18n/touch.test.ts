@@ -4,6 +4,7 @@
  * (`(pointer: coarse)`, index.ts), in every language.
  */
 import { describe, expect, it } from '@jest/globals';
+import { metaIds, type GameId } from '@fireside/shared/games/metas';
 import { translate, type Texts } from './translate.js';
 import en from './en.js';
 import fr from './fr.js';
@@ -28,21 +29,39 @@ function strings(tree: unknown, path = ''): [string, string][] {
 const CLICK = { en: /click/i, fr: /cliqu/i, ja: /クリック/ };
 const TAP = { en: /\btap/i, fr: /touch/i, ja: /タップ/ };
 
-describe('touch wording', () => {
-  it.each([
-    ['en', { common: en, gifttrap: gtEn, santa: scEn, windcity: wcEn }],
-    ['fr', { common: fr, gifttrap: gtFr, santa: scFr, windcity: wcFr }],
-    ['ja', { common: ja, gifttrap: gtJa, santa: scJa, windcity: wcJa }],
-  ] as const)('every %s text that says "click" says "tap" on a touch screen', (lang, tree) => {
-    const texts = new Map(strings(tree));
-    const clicks = [...texts].filter(([key, text]) => !key.endsWith('_touch') && CLICK[lang].test(text));
-    expect(clicks.length).toBeGreaterThan(0);
-    const wrong = clicks.flatMap(([key]) => {
-      const touch = texts.get(`${key}_touch`);
-      return touch !== undefined && TAP[lang].test(touch) && !CLICK[lang].test(touch) ? [] : [key];
-    });
-    expect(wrong).toEqual([]);
+const COMMON = { en, fr, ja };
+type Lang = keyof typeof COMMON;
+
+/** Each game's own texts (every registered game needs an entry). */
+const GAME_TEXTS: Record<GameId, Record<Lang, unknown>> = {
+  gifttrap: { en: gtEn, fr: gtFr, ja: gtJa },
+  santa: { en: scEn, fr: scFr, ja: scJa },
+  windcity: { en: wcEn, fr: wcFr, ja: wcJa },
+};
+
+/** The common texts and every game's, in one language. */
+function allTexts(lang: Lang): Record<string, unknown> {
+  const games = metaIds.map((g) => {
+    if (!GAME_TEXTS[g]) throw new Error(`touch: no texts for ${g}: add the game to GAME_TEXTS`);
+    return [g, GAME_TEXTS[g][lang]];
   });
+  return { common: COMMON[lang], ...Object.fromEntries(games) };
+}
+
+describe('touch wording', () => {
+  it.each((['en', 'fr', 'ja'] as const).map((lang) => [lang, allTexts(lang)] as const))(
+    'every %s text that says "click" says "tap" on a touch screen',
+    (lang, tree) => {
+      const texts = new Map(strings(tree));
+      const clicks = [...texts].filter(([key, text]) => !key.endsWith('_touch') && CLICK[lang].test(text));
+      expect(clicks.length).toBeGreaterThan(0);
+      const wrong = clicks.flatMap(([key]) => {
+        const touch = texts.get(`${key}_touch`);
+        return touch !== undefined && TAP[lang].test(touch) && !CLICK[lang].test(touch) ? [] : [key];
+      });
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('t() picks the touch variant only when asked', () => {
     const chain = [{ lang: 'en', texts: { santa: scEn } as Texts }];

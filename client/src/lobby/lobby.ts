@@ -9,6 +9,7 @@ import { renderInvite } from './invite.js';
 import { renderSeats } from './seats.js';
 import { replayLink } from '../games/common/replay-link.js';
 import { iconEl } from '../art/icons.js';
+import { gameInfo } from '../games/catalog.js';
 
 export class Lobby {
   readonly el: HTMLElement;
@@ -160,9 +161,11 @@ export class Lobby {
   }
 
   private playerCount(snap: RoomSnapshot, isHost: boolean): HTMLElement {
+    // The player counts come from the game's meta (via the catalogue), the same numbers the server checks.
     const g = this.game!;
+    const { minPlayers, maxPlayers } = gameInfo(g.id)!;
     const options: HTMLOptionElement[] = [];
-    for (let n = g.minPlayers; n <= g.maxPlayers; n++) options.push(h('option', { value: String(n), selected: n === snap.players }, String(n)));
+    for (let n = minPlayers; n <= maxPlayers; n++) options.push(h('option', { value: String(n), selected: n === snap.players }, String(n)));
     return h(
       'label',
       { class: 'field' },

@@ -5,8 +5,6 @@ import { readOptions, renderOptions } from './options.js';
 
 const giftTrap: GameModule = {
   id: 'gifttrap',
-  minPlayers: 3,
-  maxPlayers: 8,
   renderOptions,
   // The end screen (charts) loads when a match ends, not with the lobby or the table.
   loadEnd: () => import('./end.js').then((m) => m.renderEnd),

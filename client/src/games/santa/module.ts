@@ -6,8 +6,6 @@ import './santa.css';
 
 const santa: GameModule = {
   id: 'santa',
-  minPlayers: 3,
-  maxPlayers: 4,
   renderOptions,
   // The end screen (charts) loads when a match ends, not with the lobby or the table.
   loadEnd: () => import('./end.js').then((m) => m.renderEnd),

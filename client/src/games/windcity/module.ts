@@ -6,8 +6,6 @@ import './windcity.css';
 
 const windcity: GameModule = {
   id: 'windcity',
-  minPlayers: 2,
-  maxPlayers: 5,
   renderOptions,
   // The end screen (charts) loads when a match ends, not with the lobby or the table.
   loadEnd: () => import('./end.js').then((m) => m.renderEnd),

@@ -6,16 +6,17 @@
 import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
-import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, result, setup } from './rules.js';
+import { apply, awaiting, defaultOptions, result, setup } from './rules.js';
+import { gifttrapMeta } from './meta.js';
 import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import { wireShapes } from './wire.js';
 import type { GiftTrapAction, GiftTrapOptions, GiftTrapPublicView, GiftTrapSeatView, GiftTrapState } from './types.js';
 
 export const gifttrap: GameDefinition<GiftTrapState, GiftTrapAction, GiftTrapOptions, GiftTrapPublicView, GiftTrapSeatView> = {
-  id: 'gifttrap',
-  minPlayers: MIN_PLAYERS,
-  maxPlayers: MAX_PLAYERS,
+  id: gifttrapMeta.id,
+  minPlayers: gifttrapMeta.minPlayers,
+  maxPlayers: gifttrapMeta.maxPlayers,
   defaultOptions,
   parseOptions,
   parseAction,

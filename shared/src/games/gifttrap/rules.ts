@@ -9,6 +9,7 @@ import { admitAction } from '../../engine/admit.js';
 import { Rng, randomInt, seedRng, shuffled } from '../../engine/rng.js';
 import { CATALOGUE } from './catalogue.js';
 import { actionSchema } from './schemas.js';
+import { gifttrapMeta } from './meta.js';
 import {
   TIERS,
   UNWANTED_VALUE,
@@ -22,8 +23,8 @@ import {
   type Wants,
 } from './types.js';
 
-export const MIN_PLAYERS = 3;
-export const MAX_PLAYERS = 8;
+export const MIN_PLAYERS = gifttrapMeta.minPlayers;
+export const MAX_PLAYERS = gifttrapMeta.maxPlayers;
 /** The board is a 3×3 grid: never more than 9 gifts. */
 export const MAX_SLOTS = 9;
 export const WANT_KEYS: readonly (keyof Wants)[] = ['great', 'good', 'ok', 'noWay'];

@@ -7,16 +7,17 @@
 import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
-import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, result, setup } from './rules.js';
+import { apply, awaiting, defaultOptions, result, setup } from './rules.js';
+import { santaMeta } from './meta.js';
 import { stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import { wireShapes } from './wire.js';
 import type { SantaAction, SantaOptions, SantaPublicView, SantaSeatView, SantaState } from './types.js';
 
 export const santa: GameDefinition<SantaState, SantaAction, SantaOptions, SantaPublicView, SantaSeatView> = {
-  id: 'santa',
-  minPlayers: MIN_PLAYERS,
-  maxPlayers: MAX_PLAYERS,
+  id: santaMeta.id,
+  minPlayers: santaMeta.minPlayers,
+  maxPlayers: santaMeta.maxPlayers,
   defaultOptions,
   parseOptions,
   parseAction,

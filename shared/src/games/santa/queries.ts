@@ -9,9 +9,10 @@
 import type { Rejection, Seat } from '../../engine/contract.js';
 import { DIRECTIONS, directionBetween, getTown, isHouse, neighbours, pathJoins, routeKey, streetJoins, streetStep } from './town.js';
 import type { HouseId, LegalMoves, MoveKind, Role, Route, SantaOptions, Town } from './types.js';
+import { santaMeta } from './meta.js';
 
-export const MIN_PLAYERS = 3;
-export const MAX_PLAYERS = 4;
+export const MIN_PLAYERS = santaMeta.minPlayers;
+export const MAX_PLAYERS = santaMeta.maxPlayers;
 export const ROUNDS = 13;
 export const CARDS: readonly number[] = Array.from({ length: 13 }, (_, i) => i + 1);
 export const SUPPLY = 30;

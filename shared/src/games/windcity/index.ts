@@ -7,16 +7,17 @@
 import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
-import { MAX_PLAYERS, MIN_PLAYERS, apply, awaiting, defaultOptions, expire, publicAwaiting, result, setup } from './rules.js';
+import { apply, awaiting, defaultOptions, expire, publicAwaiting, result, setup } from './rules.js';
+import { windcityMeta } from './meta.js';
 import { botMovesAtOnce, stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
 import { wireShapes } from './wire.js';
 import type { WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
 
 export const windcity: GameDefinition<WindCityState, WindCityAction, WindCityOptions, WindCityPublicView, WindCitySeatView> = {
-  id: 'windcity',
-  minPlayers: MIN_PLAYERS,
-  maxPlayers: MAX_PLAYERS,
+  id: windcityMeta.id,
+  minPlayers: windcityMeta.minPlayers,
+  maxPlayers: windcityMeta.maxPlayers,
   defaultOptions,
   parseOptions,
   parseAction,

@@ -26,9 +26,10 @@ import {
   step,
 } from './board.js';
 import type { Card, CardAction, HouseSquare, KaufVoidReason, LogEntry, SquareId, StepRecord } from './types.js';
+import { windcityMeta } from './meta.js';
 
-export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 5;
+export const MIN_PLAYERS = windcityMeta.minPlayers;
+export const MAX_PLAYERS = windcityMeta.maxPlayers;
 export const MARKET_SECONDS = 45;
 export const OBSERVATORY_PAY = 5;
 export const CALM_PAY = 3;
