@@ -130,6 +130,11 @@ export class Table {
       );
       const reply = move.member.since(mark).find((r) => r.payload?.id === id)!;
       const refused = reply.type === 'error' ? `seat ${move.seat} ${JSON.stringify(move.action)} refused: ${JSON.stringify(reply.payload)}` : null;
+      // The match's last move (nobody is awaited any more): the room shows 'ended' only once the match is
+      // stored, a moment after this reply — wait for it, or the next step would find the table in between.
+      if (!refused && this.status === 'playing' && move.member.state.seats.every((s: any) => !s.awaiting)) {
+        await waitUntil(() => (this.status as string) === 'ended', `${this.label} the match's end shown`, 10_000).catch(() => undefined);
+      }
       // A match that ended is stored, then named as the room's last match: wait for that too, or the next comparison would see it land.
       if (!refused && (this.status as string) === 'ended') {
         await waitUntil(() => this.host.state.lastMatchId !== lastMatch, `${this.label} the finished match stored`, 10_000);
