@@ -14,40 +14,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOM_ERROR_CODES, ROOM_LOG_EVENTS } from '@fireside/shared/protocol/messages';
 import { COMMON_REJECTION_CODES } from '@fireside/shared/engine/contract';
-import { metaIds, type GameId } from '@fireside/shared/games/metas';
+import { metaIds } from '@fireside/shared/games/metas';
 import { errorKey, lookup, type Texts } from './translate.js';
-import en from './en.js';
-import ja from './ja.js';
-import fr from './fr.js';
-import giftEn from '../games/gifttrap/i18n/en.js';
-import giftJa from '../games/gifttrap/i18n/ja.js';
-import giftFr from '../games/gifttrap/i18n/fr.js';
-import santaEn from '../games/santa/i18n/en.js';
-import santaJa from '../games/santa/i18n/ja.js';
-import santaFr from '../games/santa/i18n/fr.js';
-import windEn from '../games/windcity/i18n/en.js';
-import windJa from '../games/windcity/i18n/ja.js';
-import windFr from '../games/windcity/i18n/fr.js';
+import { COMMON_TEXTS, gameTexts, type Lang } from './all-texts.testing.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const GAMES = metaIds;
-const COMMON = { en, ja, fr };
-type Lang = keyof typeof COMMON;
-
-/** Each game's own texts (every registered game needs an entry). */
-const GAME_TEXTS: Record<GameId, Record<Lang, unknown>> = {
-  gifttrap: { en: giftEn, ja: giftJa, fr: giftFr },
-  santa: { en: santaEn, ja: santaJa, fr: santaFr },
-  windcity: { en: windEn, ja: windJa, fr: windFr },
-};
 
 /** What a page in each language has once a game's room is entered: the common texts, each game's under its id. */
 function pageTexts(lang: Lang): Texts {
-  const games = GAMES.map((g) => {
-    if (!GAME_TEXTS[g]) throw new Error(`system-lines: no texts for ${g}: add the game to GAME_TEXTS`);
-    return [g, GAME_TEXTS[g][lang]];
-  });
-  return { ...COMMON[lang], ...Object.fromEntries(games) } as unknown as Texts;
+  return { ...COMMON_TEXTS[lang], ...Object.fromEntries(gameTexts(lang)) } as unknown as Texts;
 }
 const texts: Record<string, Texts> = { en: pageTexts('en'), ja: pageTexts('ja'), fr: pageTexts('fr') };
 
@@ -69,7 +44,7 @@ function literals(files: string[], re: RegExp): string[] {
 
 function refusalCodes(): string[] {
   const server = literals(sources('server/src'), /\b(?:fail|RoomError)\(\s*'([a-z0-9/-]+)'/g);
-  const games = GAMES.flatMap((g) => literals(sources(`shared/src/games/${g}`), new RegExp(`'(${g}/[a-z0-9-]+)'`, 'g')));
+  const games = metaIds.flatMap((g) => literals(sources(`shared/src/games/${g}`), new RegExp(`'(${g}/[a-z0-9-]+)'`, 'g')));
   return [...new Set([...ROOM_ERROR_CODES, ...COMMON_REJECTION_CODES, ...server, ...games])].sort();
 }
 

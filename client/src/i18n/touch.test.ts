@@ -4,20 +4,9 @@
  * (`(pointer: coarse)`, index.ts), in every language.
  */
 import { describe, expect, it } from '@jest/globals';
-import { metaIds, type GameId } from '@fireside/shared/games/metas';
 import { translate, type Texts } from './translate.js';
-import en from './en.js';
-import fr from './fr.js';
-import ja from './ja.js';
-import gtEn from '../games/gifttrap/i18n/en.js';
-import gtFr from '../games/gifttrap/i18n/fr.js';
-import gtJa from '../games/gifttrap/i18n/ja.js';
+import { COMMON_TEXTS, gameTexts, type Lang } from './all-texts.testing.js';
 import scEn from '../games/santa/i18n/en.js';
-import scFr from '../games/santa/i18n/fr.js';
-import scJa from '../games/santa/i18n/ja.js';
-import wcEn from '../games/windcity/i18n/en.js';
-import wcFr from '../games/windcity/i18n/fr.js';
-import wcJa from '../games/windcity/i18n/ja.js';
 
 /** Every string of a text tree, by key path. */
 function strings(tree: unknown, path = ''): [string, string][] {
@@ -29,23 +18,9 @@ function strings(tree: unknown, path = ''): [string, string][] {
 const CLICK = { en: /click/i, fr: /cliqu/i, ja: /クリック/ };
 const TAP = { en: /\btap/i, fr: /touch/i, ja: /タップ/ };
 
-const COMMON = { en, fr, ja };
-type Lang = keyof typeof COMMON;
-
-/** Each game's own texts (every registered game needs an entry). */
-const GAME_TEXTS: Record<GameId, Record<Lang, unknown>> = {
-  gifttrap: { en: gtEn, fr: gtFr, ja: gtJa },
-  santa: { en: scEn, fr: scFr, ja: scJa },
-  windcity: { en: wcEn, fr: wcFr, ja: wcJa },
-};
-
 /** The common texts and every game's, in one language. */
 function allTexts(lang: Lang): Record<string, unknown> {
-  const games = metaIds.map((g) => {
-    if (!GAME_TEXTS[g]) throw new Error(`touch: no texts for ${g}: add the game to GAME_TEXTS`);
-    return [g, GAME_TEXTS[g][lang]];
-  });
-  return { common: COMMON[lang], ...Object.fromEntries(games) };
+  return { common: COMMON_TEXTS[lang], ...Object.fromEntries(gameTexts(lang)) };
 }
 
 describe('touch wording', () => {
