@@ -11,11 +11,10 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep, waitFor } from '../../server/testing/harness.js';
-import { startBuiltServer, type ServerProcess } from '../e2e/harness.js';
+import { restartableServers } from './helpers/restartable.js';
 
 const BOTS = fileURLToPath(new URL('./helpers/library-bots.mjs', import.meta.url));
 const TABLES = 2;
@@ -35,21 +34,11 @@ interface Line {
   error?: string;
 }
 
-const servers: ServerProcess[] = [];
+const start = restartableServers();
 let bots: ChildProcess | undefined;
-afterAll(async () => {
+afterAll(() => {
   if (bots && bots.exitCode === null) bots.kill('SIGKILL');
-  for (const s of servers) {
-    await s.kill();
-    fs.rmSync(s.dataDir, { recursive: true, force: true });
-  }
 });
-
-async function start(port?: number, dataDir?: string): Promise<ServerProcess> {
-  const s = await startBuiltServer({ FIRESIDE_BOT_DELAY_MS: '5', ...(dataDir ? { FIRESIDE_DATA_DIR: dataDir } : {}) }, port);
-  servers.push(s);
-  return s;
-}
 
 describe('library bots and a server crash', () => {
   it('every library bot rejoins its seat after kill -9 and plays its match to the end', async () => {

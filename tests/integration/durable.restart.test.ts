@@ -9,27 +9,17 @@
  */
 import '../../server/testing/ws-setup.js';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import fs from 'node:fs';
 import { getGame, metaIds } from '@fireside/shared';
 import { createRoom, joinRoom, sleep, waitFor, type Player } from '../../server/testing/harness.js';
-import { startBuiltServer, type ServerProcess } from '../e2e/harness.js';
+import { restartableServers } from './helpers/restartable.js';
 import { playUntil, viewOf } from './helpers/drive.js';
 
-const servers: ServerProcess[] = [];
 const players: Player[] = [];
 afterAll(async () => {
   await Promise.all(players.map((p) => p.leave().catch(() => undefined)));
-  for (const s of servers) {
-    await s.kill();
-    fs.rmSync(s.dataDir, { recursive: true, force: true });
-  }
 });
-
-async function start(port?: number, dataDir?: string): Promise<ServerProcess> {
-  const s = await startBuiltServer({ FIRESIDE_BOT_DELAY_MS: '5', ...(dataDir ? { FIRESIDE_DATA_DIR: dataDir } : {}) }, port);
-  servers.push(s);
-  return s;
-}
+// (Declared after the players' hook: the players leave before the servers go.)
+const start = restartableServers();
 
 /** Waits until nothing has changed for `ms` (bots are quick; only humans are awaited then). */
 async function quiet(p: Player, ms = 400): Promise<void> {
