@@ -52,7 +52,7 @@ export class PromptBar {
 
   private refresh(): void {
     const heading = this.controls.querySelector('[data-testid="phase-title"]');
-    const phase = this.controls.querySelector('[data-testid^="phase-"]:not([data-testid="phase-title"])');
+    const phase = this.phase();
     const lead = phase?.querySelector('.lead, .sub') ?? null;
     const yourMove = !!phase?.querySelector('button:not([disabled])');
     this.title.textContent = heading?.textContent ?? '';
@@ -61,9 +61,14 @@ export class PromptBar {
     this.el.classList.toggle('prompt-bar-yours', yourMove);
     this.el.hidden = !heading || this.controlsInView;
     const step = `${phase?.getAttribute('data-testid') ?? ''}:${heading?.textContent ?? ''}`;
-    if (yourMove && phase instanceof HTMLElement && (!this.wasYours || step !== this.lastStep)) this.openAtMove(phase);
+    if (yourMove && phase && (!this.wasYours || step !== this.lastStep)) this.openAtMove(phase);
     this.wasYours = yourMove;
     this.lastStep = step;
+  }
+
+  /** The game's controls of the current phase (`phase-<name>`, not the heading). */
+  private phase(): HTMLElement | null {
+    return this.controls.querySelector<HTMLElement>('[data-testid^="phase-"]:not([data-testid="phase-title"])');
   }
 
   private wasYours = false;
@@ -71,8 +76,8 @@ export class PromptBar {
 
   /** A phone turned sideways and back, a window made narrow: the controls just got pinned, open them at the move. */
   private readonly onPinnedChange = (): void => {
-    const phase = this.controls.querySelector('[data-testid^="phase-"]:not([data-testid="phase-title"])');
-    if (this.wasYours && phase instanceof HTMLElement) requestAnimationFrame(() => this.openAtMove(phase));
+    const phase = this.phase();
+    if (this.wasYours && phase) requestAnimationFrame(() => this.openAtMove(phase));
   };
 
   /**
@@ -87,7 +92,7 @@ export class PromptBar {
   }
 
   private showControls(): void {
-    const phase = this.controls.querySelector('[data-testid^="phase-"]:not([data-testid="phase-title"])') ?? this.controls;
+    const phase = this.phase() ?? this.controls;
     phase.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }
 }
