@@ -5,7 +5,7 @@
 import '../../server/testing/ws-setup.js';
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import { startServer, createRoom, type Player, type TestServer } from '../../server/testing/harness.js';
-import { BOT_DELAY_SPREAD } from '../../server/src/rooms/bots.js';
+import { BOT_DELAY_SPREAD } from '../../server/src/match/bots.js';
 
 let srv: TestServer;
 let a: Player | undefined;

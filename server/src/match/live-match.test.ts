@@ -13,31 +13,22 @@ import { gameIds, getGame, rngFromSeed, type AnyGame } from '@fireside/shared';
 import { secretGame, timedGame } from '../../testing/fixture-game.js';
 import { ViewJson } from '../../testing/view-json.js';
 import { memoryLogger } from '../observe/logger.js';
-import { RoomState } from '../rooms/schema.js';
-import { resizeSeats, seatBot } from '../rooms/seats.js';
 import { SqliteStore } from '../store/sqlite.js';
 import { LiveMatch, type LiveMatchDeps } from './live-match.js';
+import { PlainProjection } from './projection.js';
 import { replayMatch, stateHash } from './replay.js';
 import type { MatchEvent, MatchSetup } from './types.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function botTable(game: AnyGame, players: number): RoomState {
-  const state = new RoomState();
-  state.game = game.id;
-  resizeSeats(state, players);
-  state.seats.forEach((seat) => seatBot(seat));
-  return state;
-}
-
 function setupOf(game: AnyGame, players: number, seed: string): MatchSetup {
   return { matchId: `m-${game.id}-${seed}`, roomId: 'r1', matchNo: 1, game: game.id, players, options: game.defaultOptions(players), seed, startedAt: 0 };
 }
 
-function deps(game: AnyGame, state: RoomState, persist: LiveMatchDeps['persist'], logs: Record<string, unknown>[] = []): LiveMatchDeps {
+function deps(game: AnyGame, state: PlainProjection, persist: LiveMatchDeps['persist'], logs: Record<string, unknown>[] = []): LiveMatchDeps {
   const log = memoryLogger('debug', logs).logger;
-  return { game, state, persist, isBot: () => true, botRng: rngFromSeed('bots'), botDelayMs: 0, pace: 'relaxed', log };
+  return { game, projection: state, persist, isBot: () => true, botRng: rngFromSeed('bots'), botDelayMs: 0, pace: 'relaxed', log };
 }
 
 /** Resolves when the room state says the match is over. */
@@ -55,7 +46,7 @@ describe('LiveMatch', () => {
     async (id) => {
       const game = getGame(id)!;
       const players = game.minPlayers + 1;
-      const state = botTable(game, players);
+      const state = new PlainProjection(players);
       const stored: MatchEvent[] = [];
       const match = LiveMatch.start(
         deps(game, state, (_m, e) => void stored.push(e)),
@@ -72,7 +63,7 @@ describe('LiveMatch', () => {
       // Restoring from half the log gives the state the match had then.
       const half = Math.floor(stored.length / 2);
       const again = LiveMatch.restore(
-        deps(game, botTable(game, players), () => undefined),
+        deps(game, new PlainProjection(players), () => undefined),
         match.setup,
         stored.slice(0, half),
       );
@@ -84,8 +75,7 @@ describe('LiveMatch', () => {
 
   it('tells nobody before the event is stored, and a failed write changes nothing', async () => {
     const game = getGame('santa')!;
-    const state = botTable(game, 3);
-    state.seats.forEach((s) => (s.kind = 'human'));
+    const state = new PlainProjection(3);
     let release!: () => void;
     let fail = false;
     const logs: Record<string, unknown>[] = [];
@@ -94,7 +84,7 @@ describe('LiveMatch', () => {
       setupOf(game, 3, 'slow'),
     );
     const views = new ViewJson();
-    const viewOf = () => views.of(state.view);
+    const viewOf = () => views.of(state.parts);
     const view0 = viewOf();
     const seat = game.awaiting(match.engineState)[0];
     const action = game.sampleAction(match.engineState, seat, rngFromSeed('a'));
@@ -124,8 +114,7 @@ describe('LiveMatch', () => {
 
   it('an illegal intent is refused and logs nothing', async () => {
     const game = getGame('gifttrap')!;
-    const state = botTable(game, 3);
-    state.seats.forEach((s) => (s.kind = 'human'));
+    const state = new PlainProjection(3);
     const stored: MatchEvent[] = [];
     const match = LiveMatch.start({ ...deps(game, state, (_m, e) => void stored.push(e)), isBot: () => false }, setupOf(game, 3, 'x'));
     expect((await match.submit(0, { type: 'nonsense' })).ok).toBe(false);
@@ -135,8 +124,7 @@ describe('LiveMatch', () => {
   });
 
   it('a seat whose clock runs out is played by its stand-in bot, from its own view; the move is a bot event and replays', async () => {
-    const state = botTable(timedGame, 2);
-    state.seats.forEach((s) => (s.kind = 'human'));
+    const state = new PlainProjection(2);
     const stored: MatchEvent[] = [];
     const timedOut: number[] = [];
     const started = Date.now();
@@ -170,7 +158,7 @@ describe('LiveMatch', () => {
       },
     };
     for (const seed of ['s1', 's2']) {
-      const state = botTable(game, 3);
+      const state = new PlainProjection(3);
       const match = LiveMatch.start(
         deps(game, state, () => undefined),
         setupOf(game, 3, seed),
@@ -196,7 +184,7 @@ describe('LiveMatch', () => {
   });
 
   it('with the clock off nobody is timed', () => {
-    const state = botTable(timedGame, 2);
+    const state = new PlainProjection(2);
     const match = LiveMatch.start({ ...deps(timedGame, state, () => undefined), isBot: () => false, pace: 'off' }, setupOf(timedGame, 2, 't'));
     expect(state.seats.map((s) => s.deadline)).toEqual([0, 0]);
     expect(match.clockRows()).toEqual([]);
@@ -204,7 +192,7 @@ describe('LiveMatch', () => {
   });
 
   it('a restored match resumes each seat clock with the time it had left (only for the same step)', () => {
-    const state = botTable(timedGame, 2);
+    const state = new PlainProjection(2);
     const before = Date.now();
     const match = LiveMatch.restore(
       { ...deps(timedGame, state, () => undefined), isBot: () => false, pace: 'normal' },
@@ -253,7 +241,7 @@ describe('LiveMatch', () => {
       updatedAt: 1,
     });
     await store.startMatch(setup);
-    const state = botTable(game, 3);
+    const state = new PlainProjection(3);
     const match = LiveMatch.start(
       deps(game, state, (id, e) => store.appendEvent(id, e)),
       setup,

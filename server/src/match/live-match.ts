@@ -1,8 +1,9 @@
 /**
  * One match being played: the engine state, its log, its time limit and its
- * bots, projected into the room's synchronized state. No network here: the
- * room hands intents in and Colyseus sends what this writes into the state,
- * so a match can be tested (and replayed) without a server.
+ * bots, shown through a projection (projection.ts). No network and no
+ * Colyseus here: the room hands intents in and writes the projection into
+ * its synchronized state, so a match can be tested (and replayed) without a
+ * server.
  *
  * Order of every accepted event (boardgame.io's master / storage split):
  * validate with the engine → persist the event (the store's append resolves
@@ -14,17 +15,16 @@
 import { createHash } from 'node:crypto';
 import { reject, ViewEncoder, type AnyGame, type ClockPace, type RandomSource, type Result } from '@fireside/shared';
 import { errorField, type Logger } from '../observe/logger.js';
-import { BotDriver } from '../rooms/bots.js';
-import type { RoomState } from '../rooms/schema.js';
+import { BotDriver } from './bots.js';
+import type { MatchProjection } from './projection.js';
 import { replayMatch } from './replay.js';
 import { SeatClocks, type ClockRow } from './seat-clocks.js';
-import { syncView } from './view-sync.js';
 import type { MatchEvent, MatchSetup } from './types.js';
 
 export interface LiveMatchDeps {
   game: AnyGame;
-  /** The room's synchronized state: view, seats' secrets, awaiting flags and deadlines, result. */
-  state: RoomState;
+  /** Where the match shows its view, seats' secrets, awaiting flags, clocks and result (the room's synchronized state). */
+  projection: MatchProjection;
   /** Durable append of one event (the store); resolves once it is safely written. */
   persist: (matchId: string, event: MatchEvent) => Promise<void> | void;
   /**
@@ -44,7 +44,7 @@ export interface LiveMatchDeps {
   clockGraceMs?: number;
   /** A seat's clock ran out: its stand-in plays the rest of the step (the room logs it). */
   onTimeout?: (seat: number) => void;
-  /** The synchronized state was rewritten from the engine (the room sends it at once). */
+  /** The projection was rewritten from the engine (the room sends it at once). */
   projected?: () => void;
   /** The room's logger (room and match ids bound). */
   log: Logger;
@@ -145,11 +145,12 @@ export class LiveMatch {
   }
 
   private writeClock(seat: number): void {
-    const s = this.deps.state.seats[seat];
-    if (!s) return;
-    s.deadline = this.clocks.deadline(seat);
-    s.budget = this.clocks.budget(seat);
-    s.clockId = this.clocks.clockId(seat);
+    const { clocks } = this;
+    this.deps.projection.clock(seat, { deadline: clocks.deadline(seat), budget: clocks.budget(seat), clockId: clocks.clockId(seat) });
+  }
+
+  private get seatCount(): number {
+    return this.setup.players;
   }
 
   /** Who plays a seat changed (a stand-in took over or handed back): wake the bots that now play. */
@@ -209,32 +210,26 @@ export class LiveMatch {
     this.project();
   }
 
-  /** Projects the engine state into the synchronized state, then runs the clocks and wakes the bots. */
+  /** Projects the engine state, then runs the clocks and wakes the bots. */
   private project(resume: readonly ClockRow[] = []): void {
     this.writeState(resume);
     this.deps.projected?.();
   }
 
   private writeState(resume: readonly ClockRow[]): void {
-    const { game, state } = this.deps;
+    const { game, projection } = this.deps;
     const s = this.engine;
-    syncView(state.view, game.publicView(s) as object, this.encoder);
+    projection.view(this.encoder.parts(game.publicView(s) as object));
     const awaiting = game.awaiting(s);
+    const result = game.result(s);
     // What everybody sees as awaited may be coarser than whom the engine waits
     // on, when that itself is secret (Wind City's insurance market).
-    const shown = new Set<number>(game.publicAwaiting ? game.publicAwaiting(s) : awaiting);
-    state.seats.forEach((seat, i) => {
-      seat.secret = JSON.stringify(game.seatView(s, i));
-      seat.awaiting = shown.has(i);
-    });
-    const result = game.result(s);
+    const shown = new Set<number>(result ? [] : game.publicAwaiting ? game.publicAwaiting(s) : awaiting);
+    for (let i = 0; i < this.seatCount; i++) projection.seat(i, JSON.stringify(game.seatView(s, i)), shown.has(i));
     if (result) {
       this.bots.cancelAll();
       this.clocks.stopAll();
-      state.seats.forEach((seat, i) => {
-        seat.awaiting = false;
-        this.writeClock(i);
-      });
+      for (let i = 0; i < this.seatCount; i++) this.writeClock(i);
       const end = { winners: result.winners, scores: result.scores };
       const stored = this.deps.onEnd?.(end);
       if (!stored) return this.showEnd(end);
@@ -245,17 +240,15 @@ export class LiveMatch {
       void stored.then(show, show);
       return;
     }
-    state.status = 'playing';
-    this.clocks.update(s, shown, state.seats.length, resume);
-    state.seats.forEach((_seat, i) => this.writeClock(i));
+    projection.playing();
+    this.clocks.update(s, shown, this.seatCount, resume);
+    for (let i = 0; i < this.seatCount; i++) this.writeClock(i);
     this.bots.schedule(awaiting);
   }
 
   /** `ended` and the result, written together (the room has stored the end by now). */
   private showEnd(end: { winners: number[]; scores: number[] }): void {
-    const { state } = this.deps;
-    state.status = 'ended';
-    state.result = JSON.stringify(end);
+    this.deps.projection.ended(JSON.stringify(end));
   }
 
   /** Resolves once every event submitted so far is stored (or failed). */

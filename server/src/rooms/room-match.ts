@@ -8,7 +8,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rngFromSeed, type AnyGame, type RandomSource } from '@fireside/shared';
 import { LiveMatch, type LiveMatchDeps } from '../match/live-match.js';
 import type { ClockRow } from '../match/seat-clocks.js';
-import { syncView } from '../match/view-sync.js';
+import { syncView } from './view-sync.js';
+import { SchemaProjection } from './schema-projection.js';
 import type { MatchEvent, MatchSeat, MatchSetup, MatchStore } from '../store/types.js';
 import { RoomError, fail } from './errors.js';
 import { parseClock, type Lobby } from './lobby.js';
@@ -179,7 +180,7 @@ export class RoomMatch {
     const { host } = this;
     return {
       game: host.game,
-      state: host.state,
+      projection: new SchemaProjection(host.state),
       persist: (matchId, event) => host.store.appendEvent(matchId, event),
       onEnd: live ? (result) => (this.finishing = this.finish(result)) : undefined,
       isBot: (seat: number) => host.state.seats[seat]?.kind === 'bot' || host.state.seats[seat]?.standIn === true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Decoder, Encoder } from '@colyseus/schema';
 import { randomInt, rngFromSeed, ViewDecoder } from '@fireside/shared';
-import { RoomState } from '../rooms/schema.js';
+import { RoomState } from './schema.js';
 import { syncView } from './view-sync.js';
 
 /** Bytes of the next patch after `change`, as Colyseus would send it to every client. */

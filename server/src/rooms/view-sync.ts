@@ -3,9 +3,9 @@
  * (shared/src/protocol/view-wire.ts), touching only the parts and list items
  * whose JSON changed: the schema diff then sends just those.
  */
-import { ViewEncoder } from '@fireside/shared';
+import { ViewEncoder, type ViewPartValue } from '@fireside/shared';
 import type { MapSchema } from '@colyseus/schema';
-import { ViewPart } from '../rooms/schema.js';
+import { ViewPart } from './schema.js';
 
 type ViewMap = MapSchema<ViewPart, string>;
 
@@ -13,7 +13,11 @@ const PLAIN = new ViewEncoder();
 
 /** Makes `target` describe `view` (null: no view, the lobby), with the game's encoder (its declared shapes). */
 export function syncView(target: ViewMap, view: object | null, encoder: ViewEncoder = PLAIN): void {
-  const parts = view ? encoder.parts(view) : new Map();
+  syncParts(target, view ? encoder.parts(view) : new Map());
+}
+
+/** Makes `target` hold `parts` (a view already encoded, match/live-match.ts). */
+export function syncParts(target: ViewMap, parts: ReadonlyMap<string, ViewPartValue>): void {
   for (const key of [...target.keys()]) {
     if (!parts.has(key)) target.delete(key);
   }
