@@ -1,10 +1,11 @@
 /**
  * The one generic room: hosts any game of the registry through the engine
  * contract (docs/protocol.md is the wire contract this implements). A thin
- * Colyseus layer over its parts: who comes and goes (membership.ts,
- * members.ts), the lobby (lobby.ts), the match (room-match.ts,
- * match/live-match.ts), presence and stand-ins (presence.ts), the messages'
- * routes (message-routing.ts) and the store (room-record.ts, store/).
+ * Colyseus layer: its hooks, handed to its parts (room-parts.ts builds them:
+ * who comes and goes, membership.ts; the lobby, lobby.ts; the match,
+ * room-match.ts over match/live-match.ts; presence and stand-ins,
+ * presence.ts; the store, room-record.ts), the first state (room-setup.ts)
+ * and the messages' routes (message-routing.ts).
  *
  * Secrets: the engine state and the seed live only on the server. Each
  * seat's seat view goes into its view-only `secret` field, and a seat is in a
@@ -17,33 +18,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Room, type Client } from '@colyseus/core';
-import { CLOCK_PACES, DEFAULT_CLOCK, isClockPace, type AnyGame, type ClientMessageType } from '@fireside/shared';
 import { errorField } from '../observe/logger.js';
 import { patchSendSeconds } from '../observe/metrics.js';
-import type { MatchStore } from '../store/types.js';
-import { chatText } from './chat.js';
-import { fail } from './errors.js';
-import { Lobby } from './lobby.js';
-import { Members, type MemberRecord } from './members.js';
-import { sanitizeName } from './names.js';
-import { Presence } from './presence.js';
-import { HostPowers } from './host-powers.js';
-import { HostRole } from './host-role.js';
-import { newcomersGetStateOnce } from './full-state.js';
 import { clearReservedSeatTimer } from './colyseus-internals.js';
-import { IdleUnload } from './idle-unload.js';
-import { RoomLog } from './room-log.js';
-import { RoomTelemetry } from './room-telemetry.js';
-import { applyRecord, recordOf, RoomSaver } from './room-record.js';
-import { Membership } from './membership.js';
+import { newcomersGetStateOnce } from './full-state.js';
+import { Members } from './members.js';
+import { guardFrames, routeAll, sendTo, type RoutingHost } from './message-routing.js';
 import { RoomLease } from './room-lease.js';
-import { RoomMatch } from './room-match.js';
-import { guardFrames, refuseUnknown, route, sendTo, type Handler, type RoutingHost } from './message-routing.js';
-import { RoomState, type RoomStatus } from './schema.js';
-import { stateSummary } from './table-summary.js';
-import { heldSeat, resizeSeats } from './seats.js';
+import { RoomParts } from './room-parts.js';
+import { openNew, openStored, type StoredRoom } from './room-setup.js';
+import { RoomTelemetry } from './room-telemetry.js';
+import type { RoomState } from './schema.js';
 import { resolveSettings, type RoomSettings } from './settings.js';
-import { isInt, payloadObject } from './validation.js';
+import { stateSummary } from './table-summary.js';
 
 export { CLOSE_REPLACED } from './membership.js';
 
@@ -57,182 +44,61 @@ export class GameRoom extends Room<{ state: RoomState }> {
   // No `maxClients`: Colyseus would count dropped connections and lock the
   // room for everyone, players reclaiming their seats included. Admission is
   // ours (onAuth, admission.ts). No auto-dispose either: an empty room stays
-  // loaded for the idle time (below), then unloads; the store keeps it.
+  // loaded for the idle time (idle-unload.ts), then unloads; the store keeps it.
   maxMessagesPerSecond = 40;
   autoDispose = false;
 
-  settings!: RoomSettings;
-  store!: MatchStore;
-  game!: AnyGame;
-  readonly members = new Members();
-  lobby!: Lobby;
-  readonly match = new RoomMatch(this);
-  private chatSeq = 0;
-  roomLog!: RoomLog;
-  /** Log lines and metrics of this room (room-telemetry.ts). */
-  telemetry!: RoomTelemetry;
-  seatPresence!: Presence;
-  hostRole!: HostRole;
-  private hostPowers!: HostPowers;
-  saver!: RoomSaver;
-  /** Unloads the room when nobody is in it (idle-unload.ts). */
-  private idle!: IdleUnload;
-  /** After a restore: members have this long to come back before the lobby frees their places. */
-  graceUntil = 0;
-  private graceTimer: ReturnType<typeof setTimeout> | null = null;
-  private patchQueued = false;
+  private readonly members = new Members();
+  /** The room's parts; null until onCreate has built them, and for good in a room whose onCreate failed. */
+  private built: RoomParts | null = null;
+  /** This room's log lines and metrics (room-telemetry.ts); null until its id and game are known. */
+  private telemetry: RoomTelemetry | null = null;
+  private logger: RoomSettings['logger'] | null = null;
   private readonly lease = new RoomLease();
-  readonly membership = new Membership(this);
+  private patchQueued = false;
 
   async onCreate(options: unknown): Promise<void> {
-    this.settings = resolveSettings((this.constructor as typeof GameRoom).settings);
-    if (!this.settings.store) throw new Error('GameRoom needs a match store (settings.store).');
-    this.store = this.settings.store;
+    const settings = resolveSettings((this.constructor as typeof GameRoom).settings);
+    if (!settings.store) throw new Error('GameRoom needs a match store (settings.store).');
+    const store = settings.store;
+    this.logger = settings.logger;
     newcomersGetStateOnce(this); // a newcomer's full state never also arrives as a patch (full-state.ts)
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
-    if (opts.restore === RESTORE_KEY && typeof opts.roomId === 'string') await this.restoreFrom(opts.roomId);
-    else {
-      this.createNew(opts);
-      this.observe();
-      this.telemetry.created(this.state.players);
-    }
-
+    const restoring = opts.restore === RESTORE_KEY && typeof opts.roomId === 'string';
+    let stored: StoredRoom | null = null;
+    if (restoring) this.roomId = opts.roomId as string;
+    const opened = restoring ? (stored = await openStored(store, settings, this.roomId, this.members)) : openNew(settings, opts);
+    this.state = opened.state;
+    const telemetry = (this.telemetry = new RoomTelemetry(settings.logger, this.roomId, opened.game.id));
     // Before its first write: no other process may run this room meanwhile.
-    await this.lease.take(this, this.settings.leases);
-    this.roomLog = new RoomLog(this.state, this.chatSeq);
-    this.hostRole = new HostRole(this, this.settings.standInSeconds * 1000);
-    this.seatPresence = new Presence(this, this.settings.standInSeconds * 1000);
-    this.hostPowers = new HostPowers(this);
-    if (opts.restore === RESTORE_KEY) this.seatPresence.restored();
-    this.lobby = new Lobby(this);
-    this.saver = new RoomSaver(
-      this.store,
-      () => this.snapshot(),
-      (e) => this.telemetry.error('store.failed', e, { op: 'save_room' }, 'saving the room failed'),
-    );
-    await this.saver.flush();
+    await this.lease.take(this, settings.leases);
+    const chatSeq = stored?.chatSeq ?? 0;
+    const parts = (this.built = new RoomParts(
+      { state: opened.state, game: opened.game, settings, store, members: this.members, telemetry, chatSeq },
+      {
+        roomId: this.roomId,
+        allowReconnection: (client, seconds) => this.allowReconnection(client, seconds),
+        clearReservationTimer: (sessionId) => clearReservedSeatTimer(this, sessionId),
+        patchSoon: () => this.patchSoon(),
+        unload: () => void this.disconnect(),
+      },
+    ));
+    if (stored) parts.resume(stored);
+    else telemetry.created(opened.state.players);
+    await parts.saver.flush();
     // Invite-only: reachable by id, never matched by joinOrCreate.
     await this.setPrivate(true);
-    this.registerHandlers();
+    const listen: RoutingHost['listen'] = (type, callback) => this.onMessage(type, callback);
+    routeAll({ members: this.members, telemetry, listen, handled: (patchNow) => parts.handled(patchNow) }, parts.routes());
     guardFrames(this);
-    this.idle = new IdleUnload(this.settings, () => void this.disconnect());
-    this.idle.created(opts.restore === RESTORE_KEY);
-    this.telemetry.live({ gameId: this.game.id, status: () => this.state.status, clientCount: () => this.clients.length });
+    parts.idle.created(restoring);
+    telemetry.live({ gameId: opened.game.id, status: () => this.state.status, clientCount: () => this.clients.length });
   }
 
-  private createNew(opts: Record<string, unknown>): void {
-    const gameId = typeof opts.game === 'string' ? opts.game : '';
-    const game = this.settings.games(gameId);
-    if (!game) throw new Error(`Unknown game "${gameId}".`);
-    this.game = game;
-    let players = Math.min(game.maxPlayers, Math.max(game.minPlayers, 4));
-    if (opts.players !== undefined) {
-      if (!isInt(opts.players) || opts.players < game.minPlayers || opts.players > game.maxPlayers) {
-        throw new Error(`players must be ${game.minPlayers}–${game.maxPlayers}.`);
-      }
-      players = opts.players;
-    }
-    let gameOptions = game.defaultOptions(players);
-    if (opts.options !== undefined) {
-      const parsed = game.parseOptions(opts.options, players);
-      if (!parsed.ok) throw new Error(`Bad options: ${parsed.error.message}`);
-      gameOptions = parsed.value;
-    }
-    const state = new RoomState();
-    state.game = game.id;
-    state.status = 'lobby';
-    state.options = JSON.stringify(gameOptions);
-    // A plain Error: Colyseus would read a RoomError's string `code` (lobby.ts parseClock) as its own error code.
-    if (opts.clock !== undefined && !isClockPace(opts.clock)) throw new Error(`clock must be one of ${CLOCK_PACES.join(', ')}.`);
-    state.clock = opts.clock ?? DEFAULT_CLOCK;
-    state.matchNo = 1;
-    resizeSeats(state, players);
-    this.state = state;
-  }
-
-  /** The room as it was (a restart, or a room unloaded while idle), under the same id. */
-  private async restoreFrom(roomId: string): Promise<void> {
-    const record = await this.store.loadRoom(roomId);
-    if (!record) throw new Error(`room "${roomId}" is not in the store`);
-    const game = this.settings.games(record.game);
-    if (!game) throw new Error(`room "${roomId}" plays unknown game "${record.game}"`);
-    this.roomId = roomId;
-    this.game = game;
-    this.observe();
-    const state = new RoomState();
-    applyRecord(state, this.members, record);
-    this.state = state;
-    this.chatSeq = record.chat.reduce((max, l) => Math.max(max, l.id), 0);
-    if (record.matchId && record.status !== 'lobby') {
-      const log = await this.store.loadMatch(record.matchId);
-      if (!log) throw new Error(`room "${roomId}": match ${record.matchId} is not in the store`);
-      this.telemetry.forMatch(record.matchId);
-      this.match.restore(log.setup, log.events, record.clocks ?? [], log.finishedAt !== null);
-    }
-    // The replay link of the last finished match (the record keeps no such field: the match list has it).
-    const finished = (await this.store.listMatches(roomId)).filter((m) => m.finishedAt !== null);
-    if (finished.length > 0) state.lastMatchId = finished[finished.length - 1].matchId;
-    this.graceUntil = Date.now() + this.settings.reconnectSeconds * 1000;
-    this.graceTimer = setTimeout(() => this.endGrace(), this.settings.reconnectSeconds * 1000);
-    this.telemetry.restored(record.status, this.members.all().length);
-  }
-
-  /** Starts this room's log lines (once its id and game are known). */
-  private observe(): void {
-    this.telemetry = new RoomTelemetry(this.settings.logger, this.roomId, this.game.id);
-  }
-
-  /** Members who did not come back after a restore are gone, as if their reconnection window expired. */
-  private endGrace(): void {
-    this.graceTimer = null;
-    for (const rec of this.members.all()) {
-      if (rec.client !== null || rec.reconnection !== null) continue;
-      const member = this.state.members.get(rec.id);
-      if (this.status === 'lobby' || !member || member.seat < 0) this.removeMember(rec);
-    }
-    this.changed();
-  }
-
-  private snapshot() {
-    return recordOf(this.state, this.members, {
-      roomId: this.roomId,
-      matchId: this.match.current?.setup.matchId ?? null,
-      clocks: this.match.current?.clockRows() ?? [],
-      now: Date.now(),
-    });
-  }
-
-  private registerHandlers(): void {
-    const lobby = this.lobby;
-    const routes: Partial<Record<ClientMessageType, Handler>> = {
-      sit: (m, p) => lobby.onSit(m, p),
-      stand: (m, p) => lobby.onStand(m, p),
-      configure: (m, p) => lobby.onConfigure(m, p),
-      addBot: (m, p) => lobby.onAddBot(m, p),
-      removeBot: (m, p) => lobby.onRemoveBot(m, p),
-      fillBots: (m, p) => lobby.onFillBots(m, p),
-      start: (m, p) => this.match.start(m, p),
-      intent: (m, p) => this.match.intent(m, p),
-      shown: (m, p) => this.match.shown(m, p),
-      chat: (m, p) => this.onChat(m, p),
-      rename: (m, p) => this.onRename(m, p),
-      again: (m, p) => this.match.again(m, p),
-      standIn: (m, p) => this.seatPresence.onStandIn(m, p),
-      remove: (m, p) => this.hostPowers.onRemove(m, p),
-      lock: (m, p) => this.hostPowers.onLock(m, p),
-    };
-    const host: RoutingHost = {
-      members: this.members,
-      telemetry: this.telemetry, // set once, by observe(), before this runs
-      listen: (type, callback) => this.onMessage(type, callback),
-      handled: (patchNow) => {
-        this.hostRole.elect(); // a seat taken or left may move the role (host-role.ts)
-        this.saver.soon();
-        if (patchNow) this.patchSoon();
-      },
-    };
-    for (const [type, handler] of Object.entries(routes)) route(host, type as ClientMessageType, handler);
-    refuseUnknown(host);
+  /** Colyseus runs no other hook of the room before onCreate resolves. */
+  private get parts(): RoomParts {
+    if (!this.built) throw new Error(`room "${this.roomId}" was used before it was created`);
+    return this.built;
   }
 
   /**
@@ -241,41 +107,39 @@ export class GameRoom extends Room<{ state: RoomState }> {
    * uncaught exception shuts the whole server down, every room with it).
    */
   onUncaughtException(error: Error, methodName: string): void {
-    const log = this.telemetry?.log ?? this.settings?.logger.child({ roomId: this.roomId });
+    const log = this.telemetry?.log ?? this.logger?.child({ roomId: this.roomId });
     log?.error({ event: 'room.exception', method: methodName, err: errorField(error) }, `${methodName} threw`);
   }
 
   // ---------------------------------------------------------------- joining (membership.ts)
 
   onAuth(_client: Client, options: unknown): boolean {
-    return this.membership.admit(options);
+    return this.parts.membership.admit(options);
   }
 
   onJoin(client: Client, options: unknown): void {
-    const { rec, token, seating } = this.membership.join(client, options);
+    const { rec, token, seating } = this.parts.membership.join(client, options);
     sendTo(client, 'welcome', { memberId: rec.id, token, roomId: this.roomId, ...(seating && { seating }) });
   }
 
   onDrop(client: Client): void {
-    this.membership.drop(client);
+    this.parts.membership.drop(client);
   }
 
   onReconnect(client: Client): void {
-    this.membership.reconnect(client);
+    this.parts.membership.reconnect(client);
   }
 
   onLeave(client: Client): void {
-    this.membership.leave(client);
+    this.parts.membership.leave(client);
   }
+
+  // ---------------------------------------------------------------- the end of a room
 
   /** Unloaded (idle) or shut down: the last snapshot, timers stopped; the lease goes back once every write is done. */
   async onDispose(): Promise<void> {
-    this.idle?.stop();
-    if (this.graceTimer !== null) clearTimeout(this.graceTimer);
-    this.seatPresence?.dispose();
-    this.hostRole?.dispose();
-    const writes = Promise.all([this.saver?.flush(), this.match.settled()]);
-    this.match.dispose();
+    // A room whose onCreate threw (an unknown game, a lease held elsewhere) has no parts.
+    const writes = this.built?.dispose() ?? Promise.resolve();
     this.telemetry?.disposed();
     this.lease.lastWrites(writes);
     await writes;
@@ -283,8 +147,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
 
   /** Another process took this room (this one stalled past its lease): stop, write nothing more; the clients rejoin it there. */
   leaseLost(): void {
-    this.saver?.freeze();
-    this.match.dispose();
+    this.built?.saver.freeze();
+    this.built?.match.dispose();
     this.onBeforeShutdown();
   }
 
@@ -292,8 +156,8 @@ export class GameRoom extends Room<{ state: RoomState }> {
   onBeforeShutdown(): void {
     // The snapshot as it is now: the disconnections of the shutdown itself
     // must not free seats in the store (the members are coming back).
-    void this.saver?.flush();
-    this.saver?.freeze();
+    void this.built?.saver.flush();
+    this.built?.saver.freeze();
     this.broadcast('restarting', {});
     try {
       super.onBeforeShutdown();
@@ -303,41 +167,12 @@ export class GameRoom extends Room<{ state: RoomState }> {
     }
   }
 
-  /** Forgets a member for good (a pending reconnection of its is refused). */
-  removeMember(rec: MemberRecord): void {
-    this.membership.remove(rec);
-  }
-
-  updateSpectators(): void {
-    this.membership.updateSpectators();
-  }
-
-  /** Colyseus 0.18 leaves the reservation timer of a reconnection rejected by hand: no 60 s timer left behind. */
-  clearReservationTimer(sessionId: string): void {
-    clearReservedSeatTimer(this, sessionId);
-  }
-
   /** The public summary of this table, for `GET /api/tables` of another process of a cluster (tables-api.ts). */
   publicSummary() {
     return stateSummary(this.roomId, this.state);
   }
 
-  get maxSpectators(): number {
-    return this.settings.maxSpectators;
-  }
-
-  get reconnectSeconds(): number {
-    return this.settings.reconnectSeconds;
-  }
-
-  /** After any change of the room: the host elected, spectators recounted, the snapshot saved soon, the idle clock checked. */
-  changed(): void {
-    this.hostRole?.elect();
-    this.updateSpectators();
-    this.saver?.soon();
-    this.idle?.check(this.members.someoneHere(), this.status === 'lobby');
-    this.patchSoon();
-  }
+  // ---------------------------------------------------------------- patches
 
   /**
    * Sends the state patch at the end of this event-loop turn instead of at
@@ -346,7 +181,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
    * the changes of one turn (an intent and the bots it wakes) still travel
    * as one patch.
    */
-  patchSoon(): void {
+  private patchSoon(): void {
     if (this.patchQueued) return;
     this.patchQueued = true;
     setImmediate(() => {
@@ -361,38 +196,5 @@ export class GameRoom extends Room<{ state: RoomState }> {
     const sent = super.broadcastPatch();
     if (sent) patchSendSeconds.since(start);
     return sent;
-  }
-
-  // ---------------------------------------------------------------- messages
-
-  get status(): RoomStatus {
-    return this.state.status as RoomStatus;
-  }
-
-  private onChat(rec: MemberRecord, payload: unknown): void {
-    const p = payloadObject(payload);
-    const text = chatText(p.text);
-    rec.chat.take(Date.now());
-    this.roomLog.push({ memberId: rec.id, name: this.state.members.get(rec.id)!.name, text });
-  }
-
-  private onRename(rec: MemberRecord, payload: unknown): void {
-    const p = payloadObject(payload);
-    const name = sanitizeName(p.name, null);
-    if (name === null) fail('bad-message', 'A name needs 1 to 24 visible characters.');
-    const member = this.state.members.get(rec.id)!;
-    member.name = this.membership.uniqueNameFor(rec.id, name);
-    const seat = heldSeat(this.state, rec.id);
-    if (seat) seat.name = member.name;
-  }
-
-  /** A seated player dropped mid-match (maybe a reload): its clock may give the time back (seat-clocks.ts). */
-  seatAway(seat: number, since: number): void {
-    this.match.seatAway(seat, since);
-  }
-
-  /** Who plays a seat changed (a stand-in took over or handed back): the match wakes its bots. */
-  botsChanged(): void {
-    this.match.botsChanged();
   }
 }

@@ -14,7 +14,7 @@ import type { RoomState } from './schema.js';
 import { heldSeat } from './seats.js';
 import { payloadObject } from './validation.js';
 
-export interface HostPowersHost {
+export interface HostPowersDeps {
   readonly state: RoomState;
   readonly members: Members;
   readonly roomLog: RoomLog;
@@ -26,10 +26,10 @@ export interface HostPowersHost {
 }
 
 export class HostPowers {
-  constructor(private readonly host: HostPowersHost) {}
+  constructor(private readonly deps: HostPowersDeps) {}
 
   private get state(): RoomState {
-    return this.host.state;
+    return this.deps.state;
   }
 
   /**
@@ -44,7 +44,7 @@ export class HostPowers {
   onRemove(rec: MemberRecord, payload: unknown): void {
     const p = payloadObject(payload);
     if (this.state.hostId !== rec.id) fail('not-host', 'Only the host can remove a member.');
-    const target = typeof p.memberId === 'string' ? this.host.members.get(p.memberId) : undefined;
+    const target = typeof p.memberId === 'string' ? this.deps.members.get(p.memberId) : undefined;
     const member = target ? this.state.members.get(target.id) : undefined;
     if (!target || !member) fail('bad-member', 'No such member.');
     if (target.id === rec.id) fail('bad-member', 'The host cannot remove themselves; leave the room instead.');
@@ -52,19 +52,19 @@ export class HostPowers {
     if (here !== null && this.state.status !== 'lobby' && member.seat >= 0) {
       fail('still-here', `${member.name} is playing: a player can be removed only in the lobby or once gone.`);
     }
-    if (here === null && this.host.seatPresence.mayStillComeBack(target)) {
+    if (here === null && this.deps.seatPresence.mayStillComeBack(target)) {
       fail('still-reconnecting', `${member.name} may still come back: wait until they have been gone for a minute.`);
     }
     const seat = heldSeat(this.state, target.id);
     if (seat && this.state.status !== 'lobby') {
-      this.host.seatPresence.seatToBot(seat);
+      this.deps.seatPresence.seatToBot(seat);
       member.seat = -1;
     }
-    this.host.roomLog.event('removed', target.id, member.name);
-    this.host.seatPresence.forget(target.id);
-    this.host.removeMember(target);
+    this.deps.roomLog.event('removed', target.id, member.name);
+    this.deps.seatPresence.forget(target.id);
+    this.deps.removeMember(target);
     if (here !== null) kick(here);
-    this.host.botsChanged();
+    this.deps.botsChanged();
   }
 
   /** `lock { locked }`: newcomers are refused while locked (members with their token still get in). */
@@ -75,7 +75,7 @@ export class HostPowers {
     if (this.state.locked === p.locked) return;
     this.state.locked = p.locked;
     const name = this.state.members.get(rec.id)?.name ?? '';
-    this.host.roomLog.event(p.locked ? 'locked' : 'unlocked', rec.id, name);
+    this.deps.roomLog.event(p.locked ? 'locked' : 'unlocked', rec.id, name);
   }
 }
 

@@ -53,7 +53,7 @@ export function electHost(x: HostInputs): string {
 
 type Timer = ReturnType<typeof setTimeout>;
 
-export interface HostRoleHost {
+export interface HostRoleDeps {
   readonly state: RoomState;
   readonly members: Members;
   readonly roomLog: RoomLog;
@@ -74,28 +74,28 @@ export class HostRole {
   private hadHost: boolean;
 
   constructor(
-    private readonly host: HostRoleHost,
+    private readonly deps: HostRoleDeps,
     /** How long a dropped host keeps the role (FIRESIDE_STANDIN_SECONDS). */
     private readonly holdMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.lastHostId = host.state.hostId;
-    this.hadHost = host.state.hostId !== '';
+    this.lastHostId = deps.state.hostId;
+    this.hadHost = deps.state.hostId !== '';
   }
 
   /** The member who created the table (state.ownerId), '' until its creator joins. */
   get ownerId(): string {
-    return this.host.state.ownerId;
+    return this.deps.state.ownerId;
   }
 
   /** A brand-new table's first member is its owner. */
   created(memberId: string): void {
-    if (this.host.state.ownerId === '') this.host.state.ownerId = memberId;
+    if (this.deps.state.ownerId === '') this.deps.state.ownerId = memberId;
   }
 
   /** A member's connection is gone: the host keeps the role for a while unless it left for good. */
   away(memberId: string, forGood: boolean): void {
-    if (memberId !== this.host.state.hostId) return;
+    if (memberId !== this.deps.state.hostId) return;
     this.hold(forGood ? 0 : this.holdMs);
   }
 
@@ -107,15 +107,15 @@ export class HostRole {
     if (ms <= 0) return;
     this.holdTimer = setTimeout(() => {
       this.holdTimer = null;
-      this.host.changed(); // re-elects: the hold is over
+      this.deps.changed(); // re-elects: the hold is over
     }, ms);
   }
 
   /** Sets the host the rule wants now, and writes its line if the role moved. */
   elect(): void {
-    const state = this.host.state;
+    const state = this.deps.state;
     const members: Candidate[] = [];
-    for (const rec of this.host.members.all()) {
+    for (const rec of this.deps.members.all()) {
       const m = state.members.get(rec.id);
       if (m) members.push({ id: rec.id, seat: m.seat, connected: rec.client !== null });
     }
@@ -124,14 +124,14 @@ export class HostRole {
   }
 
   private noteHost(): void {
-    const id = this.host.state.hostId;
+    const id = this.deps.state.hostId;
     if (id === this.lastHostId) return;
     this.lastHostId = id;
     if (this.holdTimer !== null) clearTimeout(this.holdTimer);
     this.holdTimer = null;
     this.holdUntil = 0;
-    const m = id ? this.host.state.members.get(id) : undefined;
-    if (m && this.hadHost) this.host.roomLog.event(id === this.ownerId ? 'hostagain' : 'host', id, m.name);
+    const m = id ? this.deps.state.members.get(id) : undefined;
+    if (m && this.hadHost) this.deps.roomLog.event(id === this.ownerId ? 'hostagain' : 'host', id, m.name);
     if (m) this.hadHost = true;
   }
 

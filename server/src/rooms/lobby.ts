@@ -11,7 +11,7 @@ import type { RoomState, RoomStatus } from './schema.js';
 import { allSeatsFilled, clearSeat, firstEmptySeat, resizeSeats, seatBot, seatHuman } from './seats.js';
 import { isInt, payloadObject } from './validation.js';
 
-export interface LobbyHost {
+export interface LobbyDeps {
   readonly state: RoomState;
   readonly game: AnyGame;
   readonly members: Members;
@@ -21,14 +21,14 @@ export interface LobbyHost {
 }
 
 export class Lobby {
-  constructor(private readonly host: LobbyHost) {}
+  constructor(private readonly deps: LobbyDeps) {}
 
   private get state(): RoomState {
-    return this.host.state;
+    return this.deps.state;
   }
 
   private get game(): AnyGame {
-    return this.host.game;
+    return this.deps.game;
   }
 
   private get status(): RoomStatus {
@@ -36,7 +36,7 @@ export class Lobby {
   }
 
   private updateSpectators(): void {
-    this.host.updateSpectators();
+    this.deps.updateSpectators();
   }
 
   requireHost(rec: MemberRecord): void {
@@ -77,7 +77,7 @@ export class Lobby {
     seatHuman(seat, rec.id, member.name, member.connected);
     member.seat = index;
     rec.view.add(seat);
-    this.host.roomLog.event('sat', rec.id, member.name, String(index + 1));
+    this.deps.roomLog.event('sat', rec.id, member.name, String(index + 1));
     this.updateSpectators();
   }
 
@@ -86,7 +86,7 @@ export class Lobby {
     this.requireLobby();
     if (this.state.members.get(rec.id)!.seat < 0) fail('not-seated', 'You are not seated.');
     this.unseat(rec);
-    this.host.roomLog.event('stood', rec.id, this.state.members.get(rec.id)!.name);
+    this.deps.roomLog.event('stood', rec.id, this.state.members.get(rec.id)!.name);
     this.updateSpectators();
   }
 
@@ -131,7 +131,7 @@ export class Lobby {
       for (let i = players; i < this.state.seats.length; i++) {
         const seat = this.state.seats[i];
         if (seat.kind === 'human') {
-          const holder = this.host.members.get(seat.memberId);
+          const holder = this.deps.members.get(seat.memberId);
           if (holder) this.unseat(holder);
         }
       }

@@ -18,6 +18,8 @@ import { Member, type RoomState, type RoomStatus } from './schema.js';
 import { clearSeat, heldSeat } from './seats.js';
 import { quietEmptyPatches } from './quiet-patches.js';
 import { parseSeatRequest, seatToTake, type SeatRequest } from './seat-request.js';
+import { fail } from './errors.js';
+import { payloadObject } from './validation.js';
 
 /** Close code sent to a client whose member was reclaimed by another connection (a reload). */
 export const CLOSE_REPLACED = CloseCodes.REPLACED;
@@ -25,7 +27,7 @@ export const CLOSE_REPLACED = CloseCodes.REPLACED;
 /** Why a newcomer is turned away from a locked table (clients recognise the refusal by its text). */
 export const TABLE_LOCKED = 'This table is closed to newcomers.';
 
-export interface MembershipHost {
+export interface MembershipDeps {
   readonly state: RoomState;
   readonly members: Members;
   readonly lobby: Lobby;
@@ -61,15 +63,15 @@ export class Membership {
    */
   private readonly seatedOnArrival = new Set<string>();
 
-  constructor(private readonly host: MembershipHost) {}
+  constructor(private readonly deps: MembershipDeps) {}
 
   private get state(): RoomState {
-    return this.host.state;
+    return this.deps.state;
   }
 
   /** Admission (admission.ts): a member with its token always; a newcomer while there is room and the table is open. */
   admit(options: unknown): true {
-    if (this.host.members.ofToken(options)) return true;
+    if (this.deps.members.ofToken(options)) return true;
     if (this.state.locked) throw new ServerError(ErrorCode.AUTH_FAILED, TABLE_LOCKED);
     const seat = parseSeatRequest(options && typeof options === 'object' ? (options as Record<string, unknown>).seat : undefined);
     if (!seat.ok) throw new ServerError(ErrorCode.APPLICATION_ERROR, seat.reason);
@@ -84,10 +86,10 @@ export class Membership {
       if (m.seat < 0 && m.connected) online++;
     });
     return {
-      lobby: this.host.status === 'lobby',
+      lobby: this.deps.status === 'lobby',
       freeSeats: this.state.seats.filter((seat) => seat.kind === 'empty').length,
       spectatorsOnline: online,
-      maxSpectators: this.host.maxSpectators,
+      maxSpectators: this.deps.maxSpectators,
     };
   }
 
@@ -95,7 +97,7 @@ export class Membership {
   join(client: Client, options: unknown): Joined {
     const opts = options && typeof options === 'object' ? (options as Record<string, unknown>) : {};
     quietEmptyPatches(client);
-    let rec = this.host.members.ofToken(opts);
+    let rec = this.deps.members.ofToken(opts);
     const reclaimed = rec !== undefined;
     let token: string;
     let seating: SeatingOutcome | undefined;
@@ -105,24 +107,24 @@ export class Membership {
     } else {
       this.evictDroppedSpectator();
       const admission = admitNewcomer(this.admissionCounts());
-      const created = this.host.members.create(Date.now());
+      const created = this.deps.members.create(Date.now());
       rec = created.rec;
       token = created.token;
       this.addMember(rec, client, sanitizeName(opts.name) as string);
-      this.host.hostRole.created(rec.id);
+      this.deps.hostRole.created(rec.id);
       const asked = parseSeatRequest(opts.seat);
       seating = this.seatNewcomer(rec, asked.ok ? asked.seat : undefined, admission.admitted && admission.takeSeat);
     }
     client.userData = { memberId: rec.id };
-    this.host.hostRole.elect(); // before the telemetry line, which says whether the newcomer is host
-    if (reclaimed) this.host.telemetry.memberReconnected(rec.id, 'token');
-    else this.host.telemetry.memberJoined(rec.id, this.state.hostId === rec.id);
-    this.host.changed();
+    this.deps.hostRole.elect(); // before the telemetry line, which says whether the newcomer is host
+    if (reclaimed) this.deps.telemetry.memberReconnected(rec.id, 'token');
+    else this.deps.telemetry.memberJoined(rec.id, this.state.hostId === rec.id);
+    this.deps.changed();
     return { rec, token, seating };
   }
 
   private addMember(rec: MemberRecord, client: Client, name: string): void {
-    this.host.members.bind(rec, client);
+    this.deps.members.bind(rec, client);
     client.view = rec.view;
     const member = new Member();
     member.id = rec.id;
@@ -130,7 +132,7 @@ export class Membership {
     member.seat = -1;
     member.connected = true;
     this.state.members.set(rec.id, member);
-    this.host.seatPresence.joined(rec.id);
+    this.deps.seatPresence.joined(rec.id);
   }
 
   /**
@@ -140,12 +142,12 @@ export class Membership {
    * asked to watch. Runs before `welcome` and before the first state it sees.
    */
   private seatNewcomer(rec: MemberRecord, asked: SeatRequest, mustSit: boolean): SeatingOutcome | undefined {
-    const inLobby = this.host.status === 'lobby';
+    const inLobby = this.deps.status === 'lobby';
     const wanted = typeof asked === 'number' ? asked : mustSit ? 0 : -1;
     const kinds = this.state.seats.map((s) => s.kind);
     const seat = inLobby && wanted >= 0 ? seatToTake(kinds, wanted) : -1;
     if (seat >= 0) {
-      this.host.lobby.onSit(rec, { seat });
+      this.deps.lobby.onSit(rec, { seat });
       if (mustSit) this.seatedOnArrival.add(rec.id);
     }
     if (typeof asked !== 'number') return undefined;
@@ -157,29 +159,39 @@ export class Membership {
     const oldClient = rec.client;
     const pending = rec.reconnection;
     const oldSession = rec.sessionId;
-    this.host.members.bind(rec, client);
+    this.deps.members.bind(rec, client);
     client.view = rec.view;
     const member = this.state.members.get(rec.id)!;
     if (member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
-    this.host.seatPresence.cameBack(rec.id);
+    this.deps.seatPresence.cameBack(rec.id);
     // The stale connection, if any, is now unknown to the room: its onDrop/onLeave are no-ops.
     if (pending && oldSession !== null) this.rejectReconnection(pending, oldSession, 'replaced');
     if (oldClient) oldClient.leave(CLOSE_REPLACED, 'replaced by a new connection');
   }
 
   private rejectReconnection(pending: Deferred<Client>, sessionId: string, why: string): void {
-    this.host.clearReservationTimer(sessionId);
+    this.deps.clearReservationTimer(sessionId);
     pending.reject(new Error(why));
   }
 
   /** Makes way for a newcomer when dropped spectators pile up (admission.ts). */
   private evictDroppedSpectator(): void {
-    const withoutSeat = this.host.members.all().filter((r) => this.state.members.get(r.id)!.seat < 0);
+    const withoutSeat = this.deps.members.all().filter((r) => this.state.members.get(r.id)!.seat < 0);
     const dropped = withoutSeat.filter((r) => r.client === null && r.reconnection !== null);
-    const id = spectatorToEvict(withoutSeat.length, this.host.maxSpectators, dropped);
-    const rec = id ? this.host.members.get(id) : undefined;
+    const id = spectatorToEvict(withoutSeat.length, this.deps.maxSpectators, dropped);
+    const rec = id ? this.deps.members.get(id) : undefined;
     if (rec) this.remove(rec);
+  }
+
+  /** A member's new name (`rename`), made unique among the table's names; its seat shows it too. */
+  onRename(rec: MemberRecord, payload: unknown): void {
+    const name = sanitizeName(payloadObject(payload).name, null);
+    if (name === null) fail('bad-message', 'A name needs 1 to 24 visible characters.');
+    const member = this.state.members.get(rec.id)!;
+    member.name = this.uniqueNameFor(rec.id, name);
+    const seat = heldSeat(this.state, rec.id);
+    if (seat) seat.name = member.name;
   }
 
   /** `name`, or a numbered variant if another member or a bot already goes by it (names.ts). */
@@ -194,65 +206,65 @@ export class Membership {
 
   /** The connection dropped without leaving: its place is held for `reconnectSeconds`. */
   drop(client: Client): void {
-    const rec = this.host.members.ofSession(client.sessionId);
+    const rec = this.deps.members.ofSession(client.sessionId);
     if (!rec || rec.client !== client) return;
     rec.client = null;
     rec.droppedAt = Date.now();
-    this.host.telemetry.memberDropped(rec.id);
-    if (this.seatedOnArrival.delete(rec.id) && this.host.status === 'lobby') {
-      this.host.lobby.unseat(rec);
+    this.deps.telemetry.memberDropped(rec.id);
+    if (this.seatedOnArrival.delete(rec.id) && this.deps.status === 'lobby') {
+      this.deps.lobby.unseat(rec);
       this.updateSpectators();
     }
     this.setConnected(rec, false);
-    this.host.seatPresence.wentAway(rec.id, false);
-    const deferred = this.host.allowReconnection(client, this.host.reconnectSeconds);
+    this.deps.seatPresence.wentAway(rec.id, false);
+    const deferred = this.deps.allowReconnection(client, this.deps.reconnectSeconds);
     rec.reconnection = deferred;
     Promise.resolve(deferred).catch(() => undefined);
-    this.host.changed();
+    this.deps.changed();
   }
 
   /** A dropped connection came back within its window (Colyseus' reconnection). */
   reconnect(client: Client): void {
-    const rec = this.host.members.ofSession(client.sessionId);
+    const rec = this.deps.members.ofSession(client.sessionId);
     if (!rec) return;
     rec.client = client;
     rec.reconnection = null;
-    this.host.telemetry.memberReconnected(rec.id, 'reconnect');
+    this.deps.telemetry.memberReconnected(rec.id, 'reconnect');
     client.view = rec.view;
     quietEmptyPatches(client);
     const member = this.state.members.get(rec.id);
     if (member && member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
-    this.host.seatPresence.cameBack(rec.id);
-    this.host.changed();
+    this.deps.seatPresence.cameBack(rec.id);
+    this.deps.changed();
   }
 
   /** The connection left for good (or its reconnection window ran out). */
   leave(client: Client): void {
-    const rec = this.host.members.ofSession(client.sessionId);
+    const rec = this.deps.members.ofSession(client.sessionId);
     if (!rec) return; // a replaced (stale) connection
-    this.host.members.unbind(rec);
+    this.deps.members.unbind(rec);
     this.setConnected(rec, false);
-    this.host.seatPresence.wentAway(rec.id, true);
+    this.deps.seatPresence.wentAway(rec.id, true);
     const member = this.state.members.get(rec.id)!;
     // In a match a seated member keeps its seat and may come back with its token (a stand-in plays it meanwhile).
-    const removed = this.host.status === 'lobby' || member.seat < 0;
-    this.host.telemetry.memberLeft(rec.id, removed);
+    const removed = this.deps.status === 'lobby' || member.seat < 0;
+    this.deps.telemetry.memberLeft(rec.id, removed);
     if (removed) this.remove(rec);
-    this.host.changed();
+    this.deps.changed();
   }
 
   /** Forgets a member for good (a pending reconnection of its is refused). */
   remove(rec: MemberRecord): void {
     const pending = rec.reconnection;
     const session = rec.sessionId;
-    this.host.seatPresence.forget(rec.id);
+    this.deps.seatPresence.forget(rec.id);
     this.seatedOnArrival.delete(rec.id);
     if (pending && session !== null && rec.client === null) this.rejectReconnection(pending, session, 'removed');
     const seat = heldSeat(this.state, rec.id);
     if (seat) clearSeat(seat);
     this.state.members.delete(rec.id);
-    this.host.members.remove(rec);
+    this.deps.members.remove(rec);
   }
 
   /** A match started: the members seated on arrival keep their seats like everyone else. */

@@ -93,6 +93,12 @@ export function route(host: RoutingHost, type: RoutedType, handler: Handler, rep
   });
 }
 
+/** Routes every type of `routes` to its handler, and refuses every other type (refuseUnknown). */
+export function routeAll(host: RoutingHost, routes: Partial<Record<ClientMessageType, Handler>>): void {
+  for (const [type, handler] of Object.entries(routes)) route(host, type as ClientMessageType, handler);
+  refuseUnknown(host);
+}
+
 /** The catch-alls: an unknown type, and a frame that is not MessagePack. */
 export function refuseUnknown(host: RoutingHost): void {
   route(host, '*', (_m, type) => fail('bad-message', `Unknown message type "${shownType(type)}".`), shownType);

@@ -30,7 +30,7 @@ const TIMEOUT_GROUP_MS = 1000;
 export const STANDIN_SWITCHES = 4;
 export const STANDIN_WINDOW_MS = 20_000;
 
-export interface PresenceHost {
+export interface PresenceDeps {
   readonly state: RoomState;
   readonly members: Members;
   readonly roomLog: RoomLog;
@@ -45,7 +45,7 @@ export interface PresenceHost {
   /** How long a dropped member may still come back (settings). */
   readonly reconnectSeconds: number;
   /** After a restore, until when the members may come back. */
-  readonly graceUntil: number;
+  graceUntil(): number;
   /** Something changed outside a message handler: recount, save. */
   changed(): void;
 }
@@ -61,18 +61,18 @@ export class Presence {
   private readonly switches = new Map<string, ChatLimiter>();
 
   constructor(
-    private readonly host: PresenceHost,
+    private readonly deps: PresenceDeps,
     private readonly standInMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   private get state(): RoomState {
-    return this.host.state;
+    return this.deps.state;
   }
 
   joined(memberId: string): void {
     const m = this.state.members.get(memberId);
-    if (m) this.host.roomLog.event('joined', memberId, m.name);
+    if (m) this.deps.roomLog.event('joined', memberId, m.name);
   }
 
   /**
@@ -86,7 +86,7 @@ export class Presence {
     if (member.awaySince === 0) member.awaySince = this.now();
     const seat = heldSeat(this.state, memberId);
     if (seat && seat.awaySince === 0) seat.awaySince = member.awaySince;
-    if (seat) this.host.seatAway(seat.index, member.awaySince);
+    if (seat) this.deps.seatAway(seat.index, member.awaySince);
     this.clearTimer(this.leftTimers, memberId);
     if (forGood) this.logLeft(memberId, name);
     else
@@ -95,15 +95,15 @@ export class Presence {
         setTimeout(() => this.logLeft(memberId, name), LEFT_QUIET_MS),
       );
     if (seat) this.armStandIn(seat);
-    this.host.hostRole.away(memberId, forGood);
+    this.deps.hostRole.away(memberId, forGood);
   }
 
   private logLeft(memberId: string, name: string): void {
     this.leftTimers.delete(memberId);
     if (this.leftLogged.has(memberId)) return;
     this.leftLogged.add(memberId);
-    this.host.roomLog.event('left', memberId, name);
-    this.host.changed();
+    this.deps.roomLog.event('left', memberId, name);
+    this.deps.changed();
   }
 
   /** A member is connected again (a reload, a comeback, a rejoin from "your tables"): its seat is its own again. */
@@ -112,7 +112,7 @@ export class Presence {
     const member = this.state.members.get(memberId);
     if (!member) return;
     member.awaySince = 0;
-    if (this.leftLogged.delete(memberId)) this.host.roomLog.event('back', memberId, member.name);
+    if (this.leftLogged.delete(memberId)) this.deps.roomLog.event('back', memberId, member.name);
     const seat = heldSeat(this.state, memberId);
     if (seat) {
       seat.awaySince = 0;
@@ -159,7 +159,7 @@ export class Presence {
       seat.awaySince = now;
       this.armStandIn(seat);
     }
-    if (this.state.hostId) this.host.hostRole.hold(Math.max(this.standInMs, this.host.graceUntil - now));
+    if (this.state.hostId) this.deps.hostRole.hold(Math.max(this.standInMs, this.deps.graceUntil() - now));
   }
 
   private armStandIn(seat: Seat): void {
@@ -173,7 +173,7 @@ export class Presence {
         const current = this.state.seats[index];
         if (!current || current.kind !== 'human' || current.connected || this.state.status !== 'playing') return;
         this.standIn(current, 'away');
-        this.host.changed();
+        this.deps.changed();
       }, this.standInMs),
     );
   }
@@ -181,25 +181,25 @@ export class Presence {
   private standIn(seat: Seat, reason: StandInReason): void {
     seat.standInAt = 0;
     seat.standIn = true;
-    this.host.telemetry.standIn(seat.memberId, seat.index, reason);
-    this.host.roomLog.event('standin', seat.memberId, seat.name);
-    this.host.botsChanged();
+    this.deps.telemetry.standIn(seat.memberId, seat.index, reason);
+    this.deps.roomLog.event('standin', seat.memberId, seat.name);
+    this.deps.botsChanged();
   }
 
   private handBack(seat: Seat): void {
     seat.standIn = false;
-    this.host.telemetry.handedBack(seat.memberId, seat.index);
-    this.host.roomLog.event('handback', seat.memberId, seat.name);
-    this.host.botsChanged();
+    this.deps.telemetry.handedBack(seat.memberId, seat.index);
+    this.deps.roomLog.event('handback', seat.memberId, seat.name);
+    this.deps.botsChanged();
   }
 
   /** A seat's clock ran out: its stand-in plays the rest of the step. */
   timedOut(seatIndex: number): void {
     const seat = this.state.seats[seatIndex];
     if (seat && seat.kind === 'human') {
-      this.host.telemetry.standIn(seat.memberId, seat.index, 'timeout');
+      this.deps.telemetry.standIn(seat.memberId, seat.index, 'timeout');
       // Every clock of one step runs out together: one line for all of them.
-      this.host.roomLog.grouped('timeout', seat.memberId, seat.name, TIMEOUT_GROUP_MS);
+      this.deps.roomLog.grouped('timeout', seat.memberId, seat.name, TIMEOUT_GROUP_MS);
     }
   }
 
@@ -249,9 +249,9 @@ export class Presence {
    */
   mayStillComeBack(rec: MemberRecord): boolean {
     const now = this.now();
-    if (rec.reconnection !== null || now < this.host.graceUntil) return true;
+    if (rec.reconnection !== null || now < this.deps.graceUntil()) return true;
     const member = this.state.members.get(rec.id);
-    return !!member && member.awaySince > 0 && now - member.awaySince < this.host.reconnectSeconds * 1000;
+    return !!member && member.awaySince > 0 && now - member.awaySince < this.deps.reconnectSeconds * 1000;
   }
 
   /** A removed member's seat in a match: a bot keeps it for good. */

@@ -4,8 +4,10 @@
  * facts about members and seats, never about a secret.
  */
 import type { RoomLogEvent } from '@fireside/shared';
-import { CHAT_KEEP_LINES } from './chat.js';
+import { CHAT_KEEP_LINES, chatText } from './chat.js';
+import type { MemberRecord } from './members.js';
 import { ChatLine, type RoomState } from './schema.js';
+import { payloadObject } from './validation.js';
 
 /** The events and what each says: ROOM_LOG_EVENTS in shared/src/protocol/messages.ts. */
 export type { RoomLogEvent };
@@ -28,6 +30,13 @@ export class RoomLog {
     line.at = this.now();
     this.state.chat.push(line);
     while (this.state.chat.length > CHAT_KEEP_LINES) this.state.chat.shift();
+  }
+
+  /** A member's chat line (`chat`): its text checked (chat.ts), at most so many lines per member and window. */
+  onChat(rec: MemberRecord, payload: unknown): void {
+    const text = chatText(payloadObject(payload).text);
+    rec.chat.take(this.now());
+    this.push({ memberId: rec.id, name: this.state.members.get(rec.id)!.name, text });
   }
 
   event(event: RoomLogEvent, memberId: string, name: string, extra = ''): void {

@@ -26,7 +26,7 @@ import { payloadObject } from './validation.js';
 
 const isClockId = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x > 0;
 
-export interface RoomMatchHost {
+export interface RoomMatchDeps {
   readonly roomId: string;
   readonly state: RoomState;
   readonly game: AnyGame;
@@ -50,54 +50,54 @@ export class RoomMatch {
   /** The bots' randomness: per room, never the match's seed (which must stay secret and replayable). */
   private readonly botRng: RandomSource = rngFromSeed(randomBytes(16).toString('hex'));
 
-  constructor(private readonly host: RoomMatchHost) {}
+  constructor(private readonly deps: RoomMatchDeps) {}
 
   get current(): LiveMatch | null {
     return this.live;
   }
 
   private get status(): string {
-    return this.host.state.status;
+    return this.deps.state.status;
   }
 
   /** The host's `start`: the match is stored before it begins, and begins only if the table is still as it was. */
   async start(rec: MemberRecord, payload: unknown): Promise<void> {
-    const { host } = this;
-    const options = host.lobby.startingOptions(rec, payload);
-    host.membership.matchStarted();
+    const { deps } = this;
+    const options = deps.lobby.startingOptions(rec, payload);
+    deps.membership.matchStarted();
     const setup: MatchSetup = {
       matchId: randomUUID(),
-      roomId: host.roomId,
-      matchNo: host.state.matchNo,
-      game: host.game.id,
-      players: host.state.players,
+      roomId: deps.roomId,
+      matchNo: deps.state.matchNo,
+      game: deps.game.id,
+      players: deps.state.players,
       options,
       // The seed never leaves the server.
       seed: randomBytes(32).toString('hex'),
       startedAt: Date.now(),
       // Who plays: the replay names them, whoever sits there later.
-      seats: matchSeats(host.state),
+      seats: matchSeats(deps.state),
     };
     try {
-      await host.saver.flush();
-      await host.store.startMatch(setup);
+      await deps.saver.flush();
+      await deps.store.startMatch(setup);
     } catch (e) {
-      host.telemetry.error('store.failed', e, { op: 'start_match' }, 'starting a match failed');
+      deps.telemetry.error('store.failed', e, { op: 'start_match' }, 'starting a match failed');
       fail('internal', 'The server could not start the match; nothing changed. Try again.');
     }
     // Nothing else started it or changed the table while the store was written.
-    host.lobby.requireLobby();
-    const sameTable = host.state.players === setup.players && allSeatsFilled(host.state) && sameSeats(matchSeats(host.state), setup.seats!);
+    deps.lobby.requireLobby();
+    const sameTable = deps.state.players === setup.players && allSeatsFilled(deps.state) && sameSeats(matchSeats(deps.state), setup.seats!);
     if (!sameTable) fail('seats-empty', 'The table changed; start again.');
-    host.state.result = '';
-    host.telemetry.matchStarted(setup.matchId, setup.matchNo, setup.players, host.state.seats.filter((seat) => seat.kind === 'bot').length);
-    this.live = LiveMatch.start(this.deps(true), setup);
-    host.seatPresence.matchStarted();
+    deps.state.result = '';
+    deps.telemetry.matchStarted(setup.matchId, setup.matchNo, setup.players, deps.state.seats.filter((seat) => seat.kind === 'bot').length);
+    this.live = LiveMatch.start(this.liveDeps(true), setup);
+    deps.seatPresence.matchStarted();
   }
 
   /** A match taken up again after a restore; `finished` if it had already ended. */
   restore(setup: MatchSetup, events: MatchEvent[], clocks: readonly ClockRow[], finished: boolean): void {
-    this.live = LiveMatch.restore(this.deps(!finished), setup, events, clocks);
+    this.live = LiveMatch.restore(this.liveDeps(!finished), setup, events, clocks);
   }
 
   /** A seated member's move: answered `accepted` once stored, after the patch that shows it. */
@@ -107,7 +107,7 @@ export class RoomMatch {
     if (this.status !== 'playing' || this.live === null) fail('not-playing', 'No match is being played.');
     // Its last move is in, its end is being stored: 'ended' is shown once it is (finish).
     if (this.live.over) fail('game-over', 'The match is over.');
-    const seat = this.host.state.members.get(rec.id)!.seat;
+    const seat = this.deps.state.members.get(rec.id)!.seat;
     if (seat < 0) fail('not-seated', 'Spectators cannot play.');
     const res = await this.live.submit(seat, p.action);
     if (!res.ok) throw new RoomError(res.error.code, res.error.message);
@@ -124,7 +124,7 @@ export class RoomMatch {
   shown(rec: MemberRecord, payload: unknown): void {
     const p = payloadObject(payload);
     if (this.status !== 'playing' || this.live === null) fail('not-playing', 'No match is being played.');
-    const seat = this.host.state.members.get(rec.id)!.seat;
+    const seat = this.deps.state.members.get(rec.id)!.seat;
     if (seat < 0) fail('not-seated', 'Spectators have no clock.');
     if (!isClockId(p.clockId)) fail('bad-message', 'clockId must be a positive integer.');
     if (!this.live.shown(seat, p.clockId)) fail('stale-step', "This is not your seat's running clock (the step is over).");
@@ -137,26 +137,26 @@ export class RoomMatch {
 
   /** The host's `again` after a match: back to the lobby, same seats, the next match number. */
   again(rec: MemberRecord, payload: unknown): void {
-    const { host } = this;
+    const { deps } = this;
     payloadObject(payload);
-    host.lobby.requireHost(rec);
+    deps.lobby.requireHost(rec);
     if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
     this.dispose();
-    host.telemetry.backToLobby();
-    host.seatPresence.backToLobby();
+    deps.telemetry.backToLobby();
+    deps.seatPresence.backToLobby();
     // Members who left for good during the match free their seats now.
-    for (const r of host.members.all()) {
-      if (r.sessionId === null) host.membership.remove(r);
+    for (const r of deps.members.all()) {
+      if (r.sessionId === null) deps.membership.remove(r);
     }
-    for (const seat of host.state.seats) {
+    for (const seat of deps.state.seats) {
       seat.awaiting = false;
       seat.secret = '';
     }
-    syncView(host.state.view, null);
-    host.state.result = '';
-    host.state.matchNo += 1;
-    host.state.status = 'lobby';
-    host.membership.updateSpectators();
+    syncView(deps.state.view, null);
+    deps.state.result = '';
+    deps.state.matchNo += 1;
+    deps.state.status = 'lobby';
+    deps.membership.updateSpectators();
   }
 
   /** Who plays a seat changed (a stand-in took over or handed back): the match wakes its bots. */
@@ -176,25 +176,25 @@ export class RoomMatch {
   }
 
   /** `live`: the match can still end here (a restored, already finished match cannot end again). */
-  private deps(live: boolean): LiveMatchDeps {
-    const { host } = this;
+  private liveDeps(live: boolean): LiveMatchDeps {
+    const { deps } = this;
     return {
-      game: host.game,
-      projection: new SchemaProjection(host.state),
-      persist: (matchId, event) => host.store.appendEvent(matchId, event),
+      game: deps.game,
+      projection: new SchemaProjection(deps.state),
+      persist: (matchId, event) => deps.store.appendEvent(matchId, event),
       onEnd: live ? (result) => (this.finishing = this.finish(result)) : undefined,
-      isBot: (seat: number) => host.state.seats[seat]?.kind === 'bot' || host.state.seats[seat]?.standIn === true,
+      isBot: (seat: number) => deps.state.seats[seat]?.kind === 'bot' || deps.state.seats[seat]?.standIn === true,
       botRng: this.botRng,
-      botDelayMs: host.settings.botDelayMs,
-      pace: parseClock(host.state.clock),
-      clockScale: host.settings.clockScale,
-      clockGraceMs: host.settings.clockGraceMs,
+      botDelayMs: deps.settings.botDelayMs,
+      pace: parseClock(deps.state.clock),
+      clockScale: deps.settings.clockScale,
+      clockGraceMs: deps.settings.clockGraceMs,
       onTimeout: (seat) => {
-        host.seatPresence.timedOut(seat);
-        host.changed();
+        deps.seatPresence.timedOut(seat);
+        deps.changed();
       },
-      projected: () => host.patchSoon(),
-      log: host.telemetry.log,
+      projected: () => deps.patchSoon(),
+      log: deps.telemetry.log,
     };
   }
 
@@ -204,20 +204,20 @@ export class RoomMatch {
    * no client ever sees a finished match next to the previous match's replay.
    */
   private async finish(result: { winners: number[]; scores: number[] }): Promise<void> {
-    const { host } = this;
+    const { deps } = this;
     const id = this.live?.setup.matchId;
     if (!id) return;
-    host.telemetry.matchEnded(result, this.live?.log.length ?? 0);
+    deps.telemetry.matchEnded(result, this.live?.log.length ?? 0);
     try {
-      await host.store.finishMatch(id, result, Date.now());
+      await deps.store.finishMatch(id, result, Date.now());
       // Only once stored: the replay API serves finished matches only. Kept through `again`.
-      host.state.lastMatchId = id;
+      deps.state.lastMatchId = id;
     } catch (e) {
-      host.telemetry.error('store.failed', e, { op: 'finish_match' }, 'storing the end of the match failed');
+      deps.telemetry.error('store.failed', e, { op: 'finish_match' }, 'storing the end of the match failed');
       // No replay of this match; the previous match's is not this one's.
-      host.state.lastMatchId = '';
+      deps.state.lastMatchId = '';
     }
-    host.saver?.soon();
+    deps.saver?.soon();
   }
 }
 
