@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { metaIds } from '@fireside/shared';
+import { gameMetas, metaIds } from '@fireside/shared';
 import { ARTIFACTS, PHONE, openPage, startBotTable } from './harness.js';
 import { useBrowserAndServer } from './use-browser.js';
 import { ellipsized, overlaps, settledCanvasTexts, type TextBox } from './text-overlap.js';
@@ -25,8 +25,8 @@ async function phoneTable(game: string, lang: string): Promise<Page> {
 
 const described = (pairs: ReturnType<typeof overlaps>) => pairs.map(([a, b]) => `"${a.text}" over "${b.text}"`);
 
-/** Games whose table texts must also fit whole, with no ellipsis (a smaller font or a second line instead; Santa's own test checks Santa). */
-const UNCUT = new Set(['gifttrap', 'windcity']);
+/** Games whose table texts must also fit whole, with no ellipsis (a smaller font or a second line instead): their metas say so. */
+const UNCUT = new Set<string>(gameMetas.filter((m) => m.testing.tableTextsWhole).map((m) => m.id));
 
 /** What a person could not read on this table: texts over texts, and (for UNCUT games) texts cut short. */
 function findings(game: string, lang: string, boxes: TextBox[]) {

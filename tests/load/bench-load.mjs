@@ -191,8 +191,7 @@ console.log(`\n2. Bytes a seated client receives (${GAMES} whole games per table
 console.log(
   '| game | updates per game | mean bytes/update | mean full view | update / view: mean of updates / of totals | whole game: median (min–max) |\n|---|---|---|---|---|---|',
 );
-const perGameGoal = { gifttrap: 30 * 1024, santa: 30 * 1024, windcity: 60 * 1024 };
-for (const { id } of gameMetas) if (!(id in perGameGoal)) throw new Error(`bench-load: no bytes-per-game goal for ${id} (perGameGoal)`);
+const perGameGoal = Object.fromEntries(gameMetas.map((m) => [m.id, m.testing.benchBytesPerGame]));
 let ratioSum = 0;
 let ratioN = 0;
 for (const { game, players, runs } of games) {

@@ -20,5 +20,9 @@ export interface GameMeta {
     readonly fuzzTables: readonly { readonly players: number; readonly spectators: number }[];
     /** Seats at a table of the engine and server benchmarks (tests/load/engine-bench.mjs, server-bench.mjs). */
     readonly benchPlayers: number;
+    /** bench-load's goal (tests/load/bench-load.mjs): bytes a seated client receives over one whole game, at most. */
+    readonly benchBytesPerGame: number;
+    /** The canvas-text test (tests/e2e/canvas-text.test.ts) also asks the table's texts to fit whole, never cut with "…". */
+    readonly tableTextsWhole: boolean;
   };
 }

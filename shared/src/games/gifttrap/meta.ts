@@ -15,5 +15,7 @@ export const gifttrapMeta = {
       { players: 5, spectators: 1 },
     ],
     benchPlayers: 5,
+    benchBytesPerGame: 30 * 1024,
+    tableTextsWhole: true,
   },
 } as const satisfies GameMeta;

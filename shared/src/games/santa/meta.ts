@@ -13,5 +13,8 @@ export const santaMeta = {
       { players: 3, spectators: 2 },
     ],
     benchPlayers: 4,
+    benchBytesPerGame: 30 * 1024,
+    // Santa's own test (santa-phone.test.ts) checks how its texts shorten.
+    tableTextsWhole: false,
   },
 } as const satisfies GameMeta;

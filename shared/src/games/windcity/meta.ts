@@ -15,5 +15,8 @@ export const windcityMeta = {
       { players: 4, spectators: 1 },
     ],
     benchPlayers: 5,
+    // A hurricane path, a market and a city of 25 districts: more to tell than the others.
+    benchBytesPerGame: 60 * 1024,
+    tableTextsWhole: true,
   },
 } as const satisfies GameMeta;
