@@ -28,7 +28,7 @@ import { describe, expect, it } from '@jest/globals';
 import { performance } from 'node:perf_hooks';
 import { createRoom, type Player } from '../../server/testing/harness.js';
 import { useServer } from '../../server/testing/use-server.js';
-import type { MatchEvent } from '../../server/src/match/types.js';
+import type { MatchEvent } from '../../server/src/store/types.js';
 
 const BOT_DELAY_MS = 100;
 const srv = useServer({ botDelayMs: BOT_DELAY_MS });

@@ -17,7 +17,7 @@ import { SqliteStore } from '../store/sqlite.js';
 import { LiveMatch, type LiveMatchDeps } from './live-match.js';
 import { PlainProjection } from './projection.js';
 import { replayMatch, stateHash } from './replay.js';
-import type { MatchEvent, MatchSetup } from './types.js';
+import type { MatchEvent, MatchSetup } from '../store/types.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -19,7 +19,7 @@ import { BotDriver } from './bots.js';
 import type { MatchProjection } from './projection.js';
 import { replayMatch } from './replay.js';
 import { SeatClocks, type ClockRow } from './seat-clocks.js';
-import type { MatchEvent, MatchSetup } from './types.js';
+import type { MatchEvent, MatchSetup } from '../store/types.js';
 
 export interface LiveMatchDeps {
   game: AnyGame;
