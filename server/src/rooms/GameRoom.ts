@@ -3,8 +3,8 @@
  * contract (docs/protocol.md is the wire contract this implements). A thin
  * Colyseus layer: its hooks, handed to its parts (room-parts.ts builds them:
  * who comes and goes, membership.ts; the lobby, lobby.ts; the match,
- * room-match.ts over match/live-match.ts; presence and stand-ins,
- * presence.ts; the store, room-record.ts), the first state (room-setup.ts)
+ * room-match.ts over match/live-match.ts; who is away and the
+ * bots standing in, stand-ins.ts; the store, room-record.ts), the first state (room-setup.ts)
  * and the messages' routes (message-routing.ts).
  *
  * Secrets: the engine state and the seed live only on the server. Each

@@ -8,7 +8,7 @@ import type { Client } from '@colyseus/core';
 import { CloseCodes } from '@fireside/shared';
 import { fail } from './errors.js';
 import type { MemberRecord, Members } from './members.js';
-import type { Presence } from './presence.js';
+import type { StandIns } from './stand-ins.js';
 import type { RoomLog } from './room-log.js';
 import type { RoomState } from './schema.js';
 import { heldSeat } from './seats.js';
@@ -18,7 +18,7 @@ export interface HostPowersDeps {
   readonly state: RoomState;
   readonly members: Members;
   readonly roomLog: RoomLog;
-  readonly seatPresence: Presence;
+  readonly standIns: StandIns;
   /** Forgets a member for good (its token no longer works). */
   removeMember(rec: MemberRecord): void;
   /** Who plays a seat changed: the match wakes its bots. */
@@ -34,7 +34,7 @@ export class HostPowers {
 
   /**
    * `remove { memberId }`. A member who has gone (and can no longer come back
-   * on their own: seat-presence's window is over) is forgotten; in a match a
+   * on their own: the stand-ins' window is over) is forgotten; in a match a
    * bot keeps their seat for good. A member who is here is kicked: in the
    * lobby any member, during a match only a spectator (a player's seat is
    * theirs until the match ends). A kicked member's token no longer works:
@@ -52,16 +52,16 @@ export class HostPowers {
     if (here !== null && this.state.status !== 'lobby' && member.seat >= 0) {
       fail('still-here', `${member.name} is playing: a player can be removed only in the lobby or once gone.`);
     }
-    if (here === null && this.deps.seatPresence.mayStillComeBack(target)) {
+    if (here === null && this.deps.standIns.mayStillComeBack(target)) {
       fail('still-reconnecting', `${member.name} may still come back: wait until they have been gone for a minute.`);
     }
     const seat = heldSeat(this.state, target.id);
     if (seat && this.state.status !== 'lobby') {
-      this.deps.seatPresence.seatToBot(seat);
+      this.deps.standIns.seatToBot(seat);
       member.seat = -1;
     }
     this.deps.roomLog.event('removed', target.id, member.name);
-    this.deps.seatPresence.forget(target.id);
+    this.deps.standIns.forget(target.id);
     this.deps.removeMember(target);
     if (here !== null) kick(here);
     this.deps.botsChanged();

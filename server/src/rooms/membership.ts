@@ -12,7 +12,7 @@ import type { Lobby } from './lobby.js';
 import type { Members, MemberRecord } from './members.js';
 import { sanitizeName, uniqueName } from './names.js';
 import type { HostRole } from './host-role.js';
-import type { Presence } from './presence.js';
+import type { StandIns } from './stand-ins.js';
 import type { RoomTelemetry } from './room-telemetry.js';
 import { Member, type RoomState, type RoomStatus } from './schema.js';
 import { clearSeat, heldSeat } from './seats.js';
@@ -31,7 +31,7 @@ export interface MembershipDeps {
   readonly state: RoomState;
   readonly members: Members;
   readonly lobby: Lobby;
-  readonly seatPresence: Presence;
+  readonly standIns: StandIns;
   readonly hostRole: HostRole;
   readonly telemetry: RoomTelemetry;
   readonly status: RoomStatus;
@@ -132,7 +132,7 @@ export class Membership {
     member.seat = -1;
     member.connected = true;
     this.state.members.set(rec.id, member);
-    this.deps.seatPresence.joined(rec.id);
+    this.deps.standIns.joined(rec.id);
   }
 
   /**
@@ -164,7 +164,7 @@ export class Membership {
     const member = this.state.members.get(rec.id)!;
     if (member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
-    this.deps.seatPresence.cameBack(rec.id);
+    this.deps.standIns.cameBack(rec.id);
     // The stale connection, if any, is now unknown to the room: its onDrop/onLeave are no-ops.
     if (pending && oldSession !== null) this.rejectReconnection(pending, oldSession, 'replaced');
     if (oldClient) oldClient.leave(CLOSE_REPLACED, 'replaced by a new connection');
@@ -216,7 +216,7 @@ export class Membership {
       this.updateSpectators();
     }
     this.setConnected(rec, false);
-    this.deps.seatPresence.wentAway(rec.id, false);
+    this.deps.standIns.wentAway(rec.id, false);
     const deferred = this.deps.allowReconnection(client, this.deps.reconnectSeconds);
     rec.reconnection = deferred;
     Promise.resolve(deferred).catch(() => undefined);
@@ -235,7 +235,7 @@ export class Membership {
     const member = this.state.members.get(rec.id);
     if (member && member.seat >= 0) rec.view.add(this.state.seats[member.seat]);
     this.setConnected(rec, true);
-    this.deps.seatPresence.cameBack(rec.id);
+    this.deps.standIns.cameBack(rec.id);
     this.deps.changed();
   }
 
@@ -245,7 +245,7 @@ export class Membership {
     if (!rec) return; // a replaced (stale) connection
     this.deps.members.unbind(rec);
     this.setConnected(rec, false);
-    this.deps.seatPresence.wentAway(rec.id, true);
+    this.deps.standIns.wentAway(rec.id, true);
     const member = this.state.members.get(rec.id)!;
     // In a match a seated member keeps its seat and may come back with its token (a stand-in plays it meanwhile).
     const removed = this.deps.status === 'lobby' || member.seat < 0;
@@ -258,7 +258,7 @@ export class Membership {
   remove(rec: MemberRecord): void {
     const pending = rec.reconnection;
     const session = rec.sessionId;
-    this.deps.seatPresence.forget(rec.id);
+    this.deps.standIns.forget(rec.id);
     this.seatedOnArrival.delete(rec.id);
     if (pending && session !== null && rec.client === null) this.rejectReconnection(pending, session, 'removed');
     const seat = heldSeat(this.state, rec.id);

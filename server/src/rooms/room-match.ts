@@ -16,7 +16,7 @@ import { parseClock, type Lobby } from './lobby.js';
 import type { Members, MemberRecord } from './members.js';
 import type { Membership } from './membership.js';
 import { intentId, sendTo } from './message-routing.js';
-import type { Presence } from './presence.js';
+import type { StandIns } from './stand-ins.js';
 import type { RoomSaver } from './room-record.js';
 import type { RoomTelemetry } from './room-telemetry.js';
 import type { RoomState } from './schema.js';
@@ -35,7 +35,7 @@ export interface RoomMatchDeps {
   readonly members: Members;
   readonly lobby: Lobby;
   readonly membership: Membership;
-  readonly seatPresence: Presence;
+  readonly standIns: StandIns;
   readonly telemetry: RoomTelemetry;
   readonly saver: RoomSaver;
   changed(): void;
@@ -92,7 +92,7 @@ export class RoomMatch {
     deps.state.result = '';
     deps.telemetry.matchStarted(setup.matchId, setup.matchNo, setup.players, deps.state.seats.filter((seat) => seat.kind === 'bot').length);
     this.live = LiveMatch.start(this.liveDeps(true), setup);
-    deps.seatPresence.matchStarted();
+    deps.standIns.matchStarted();
   }
 
   /** A match taken up again after a restore; `finished` if it had already ended. */
@@ -143,7 +143,7 @@ export class RoomMatch {
     if (this.status !== 'ended') fail('not-ended', 'The match is not over.');
     this.dispose();
     deps.telemetry.backToLobby();
-    deps.seatPresence.backToLobby();
+    deps.standIns.backToLobby();
     // Members who left for good during the match free their seats now.
     for (const r of deps.members.all()) {
       if (r.sessionId === null) deps.membership.remove(r);
@@ -190,7 +190,7 @@ export class RoomMatch {
       clockScale: deps.settings.clockScale,
       clockGraceMs: deps.settings.clockGraceMs,
       onTimeout: (seat) => {
-        deps.seatPresence.timedOut(seat);
+        deps.standIns.timedOut(seat);
         deps.changed();
       },
       projected: () => deps.patchSoon(),

@@ -1,9 +1,9 @@
 /**
  * A room's parts, built in dependency order, each given its collaborators
- * in its constructor: the log, the host role, presence (who is away, stand-
- * ins), the lobby, membership (who comes and goes), the host's powers, the
+ * in its constructor: the log, the host role, the stand-ins (who is away, and
+ * the bots playing their seats), the lobby, membership (who comes and goes), the host's powers, the
  * saver, the match, the idle unload. A part never reaches another through
- * the room. The few messages that go against that order — presence telling
+ * the room. The few messages that go against that order — the stand-ins telling
  * the match who plays a seat now, the lobby asking membership to recount
  * spectators, anything asking for the room's `changed()` — are late-bound
  * callbacks wired here, once everything exists.
@@ -20,7 +20,7 @@ import { Lobby } from './lobby.js';
 import type { Members } from './members.js';
 import { Membership } from './membership.js';
 import type { Handler } from './message-routing.js';
-import { Presence } from './presence.js';
+import { StandIns } from './stand-ins.js';
 import { RoomLog } from './room-log.js';
 import { RoomMatch } from './room-match.js';
 import { recordOf, RoomSaver } from './room-record.js';
@@ -57,7 +57,7 @@ export interface RoomTransport {
 export class RoomParts {
   readonly roomLog: RoomLog;
   readonly hostRole: HostRole;
-  readonly presence: Presence;
+  readonly standIns: StandIns;
   readonly lobby: Lobby;
   readonly membership: Membership;
   readonly hostPowers: HostPowers;
@@ -78,7 +78,7 @@ export class RoomParts {
     const changed = () => this.changed();
     const roomLog = (this.roomLog = new RoomLog(state, core.chatSeq));
     const hostRole = (this.hostRole = new HostRole({ state, members, roomLog, changed }, standInMs));
-    const seatPresence = (this.presence = new Presence(
+    const standIns = (this.standIns = new StandIns(
       {
         state,
         members,
@@ -98,7 +98,7 @@ export class RoomParts {
       state,
       members,
       lobby,
-      seatPresence,
+      standIns,
       hostRole,
       telemetry,
       get status() {
@@ -114,7 +114,7 @@ export class RoomParts {
       state,
       members,
       roomLog,
-      seatPresence,
+      standIns,
       removeMember: (rec) => membership.remove(rec),
       botsChanged: () => this.match.botsChanged(),
     });
@@ -132,7 +132,7 @@ export class RoomParts {
       members,
       lobby,
       membership,
-      seatPresence,
+      standIns,
       telemetry,
       saver,
       changed,
@@ -143,7 +143,7 @@ export class RoomParts {
 
   /** Every message type and the part that handles it (message-routing.ts routes them). */
   routes(): Partial<Record<ClientMessageType, Handler>> {
-    const { lobby, match, presence, hostPowers, membership, roomLog } = this;
+    const { lobby, match, standIns, hostPowers, membership, roomLog } = this;
     return {
       sit: (m, p) => lobby.onSit(m, p),
       stand: (m, p) => lobby.onStand(m, p),
@@ -157,7 +157,7 @@ export class RoomParts {
       chat: (m, p) => roomLog.onChat(m, p),
       rename: (m, p) => membership.onRename(m, p),
       again: (m, p) => match.again(m, p),
-      standIn: (m, p) => presence.onStandIn(m, p),
+      standIn: (m, p) => standIns.onStandIn(m, p),
       remove: (m, p) => hostPowers.onRemove(m, p),
       lock: (m, p) => hostPowers.onLock(m, p),
     };
@@ -174,7 +174,7 @@ export class RoomParts {
     const ms = settings.reconnectSeconds * 1000;
     this.graceUntil = Date.now() + ms;
     this.graceTimer = setTimeout(() => this.endGrace(), ms);
-    this.presence.restored();
+    this.standIns.restored();
     telemetry.restored(stored.record.status, members.all().length);
   }
 
@@ -221,7 +221,7 @@ export class RoomParts {
   dispose(): Promise<unknown> {
     this.idle.stop();
     if (this.graceTimer !== null) clearTimeout(this.graceTimer);
-    this.presence.dispose();
+    this.standIns.dispose();
     this.hostRole.dispose();
     const writes = Promise.all([this.saver.flush(), this.match.settled()]);
     this.match.dispose();

@@ -1,5 +1,5 @@
 /**
- * Presence: who is online or away (and since when), the bot stand-ins that
+ * Stand-ins: who is online or away (and since when), the bot stand-ins that
  * play an away player's seat, and the room-log lines about all of it (the
  * host role's own rule is host-role.ts). A table never waits on someone who has
  * gone: a seated player away for `standInSeconds` during a match gets a
@@ -30,7 +30,7 @@ const TIMEOUT_GROUP_MS = 1000;
 export const STANDIN_SWITCHES = 4;
 export const STANDIN_WINDOW_MS = 20_000;
 
-export interface PresenceDeps {
+export interface StandInsDeps {
   readonly state: RoomState;
   readonly members: Members;
   readonly roomLog: RoomLog;
@@ -52,7 +52,7 @@ export interface PresenceDeps {
 
 type Timer = ReturnType<typeof setTimeout>;
 
-export class Presence {
+export class StandIns {
   private readonly leftTimers = new Map<string, Timer>();
   /** Members whose "left" line was written: their return gets a "back" line. */
   private readonly leftLogged = new Set<string>();
@@ -61,7 +61,7 @@ export class Presence {
   private readonly switches = new Map<string, ChatLimiter>();
 
   constructor(
-    private readonly deps: PresenceDeps,
+    private readonly deps: StandInsDeps,
     private readonly standInMs: number,
     private readonly now: () => number = Date.now,
   ) {}
