@@ -1,5 +1,5 @@
 /**
- * The prompt on a phone (client/src/screens/prompt-bar.ts, styles.css): on a
+ * The prompt on a phone (client/src/screens/prompt-bar.ts, prompt-bar.css): on a
  * 390×844 page the table's controls are pinned to the bottom of the screen,
  * below the board, and open at the move when it is the player's; the prompt
  * bar, which leads to the controls when they are out of sight, then steps

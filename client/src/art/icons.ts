@@ -97,7 +97,7 @@ export function iconEl(glyph: Glyph, size = 18): HTMLSpanElement {
   const s = el.style;
   s.width = s.height = `${size}px`;
   const at = frameOf(glyph);
-  // A near-black glyph (the sunglasses) gets a light halo: on a dark button it would vanish (styles.css).
+  // A near-black glyph (the sunglasses) gets a light halo: on a dark button it would vanish (art/icons.css).
   if (map?.dark?.includes(glyphKey(emojiOf(glyph)))) el.classList.add('icon-dark');
   if (map && at) {
     const k = size / map.size;

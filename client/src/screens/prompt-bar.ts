@@ -4,7 +4,7 @@
  * more down the page: this bar always says what the game waits for — the
  * phase and the current prompt of the controls — and, when the move is the
  * player's own, takes them to the controls in one tap. It hides while the
- * controls themselves are in view, and on wide screens (styles.css).
+ * controls themselves are in view, and on wide screens (screens/room.css, ui/narrow-screens.css).
  *
  * It reads what every game's controls already render (controls.ts of each
  * game): the `phase-title` heading, and in the `phase-<name>` container its
@@ -20,7 +20,7 @@ export class PromptBar {
   private readonly go: HTMLButtonElement;
   private readonly mutations: MutationObserver;
   private readonly visibility: IntersectionObserver;
-  /** The width below which styles.css pins the controls to the bottom of the screen. */
+  /** The width below which ui/narrow-screens.css pins the controls to the bottom of the screen. */
   private readonly pinned = matchMedia('(max-width: 900px)');
   private controlsInView = false;
 
@@ -82,7 +82,7 @@ export class PromptBar {
 
   /**
    * On a narrow screen the controls are pinned to the bottom and scroll inside
-   * (styles.css): when a move becomes the player's, they open at the move
+   * (ui/narrow-screens.css): when a move becomes the player's, they open at the move
    * itself (its prompt and its buttons), not at the round's heading above it.
    */
   private openAtMove(phase: HTMLElement): void {

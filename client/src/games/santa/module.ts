@@ -3,6 +3,7 @@ import type { GameModule } from '../types.js';
 import { lazyReplayLabels } from '../common/replay-texts.js';
 import { optionsForPlayers, renderOptions } from './options.js';
 import './santa.css';
+import './santa-end.css';
 
 const santa: GameModule = {
   id: 'santa',
