@@ -12,7 +12,7 @@
 # C5. stops (SIGTERM, as an upgrade does) the Fireside container whose process holds a
 #     game, mid-game: the game ends on the other processes. Then kills (SIGKILL) the one
 #     of another game: the game ends on the other processes when failover is in the tree
-#     (server/src/failover.ts; FIRESIDE_CI_FAILOVER=strict|tolerant overrides), else
+#     (server/src/cluster/failover.ts; FIRESIDE_CI_FAILOVER=strict|tolerant overrides), else
 #     after the killed container is started again
 # C6. down -v, and nothing of the project is left
 # cluster_cleanup (called by container.sh's cleanup) removes everything, also on failure.
@@ -217,7 +217,7 @@ proxy_get "/f${VICTIM#fireside-}/healthz" >/dev/null 2>&1 || fail "$VICTIM did n
 done_step "graceful stop mid-game"
 
 mode=${FIRESIDE_CI_FAILOVER:-auto}
-[ "$mode" = auto ] && { [ -f server/src/failover.ts ] && mode=strict || mode=tolerant; }
+[ "$mode" = auto ] && { [ -f server/src/cluster/failover.ts ] && mode=strict || mode=tolerant; }
 step "kill the process of a game mid-game (failover: $mode)"
 start_game ckill
 T_LOST=$(now_ms)

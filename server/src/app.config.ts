@@ -1,7 +1,7 @@
 /**
  * The Colyseus + express application: the `game` room, `GET /healthz`,
- * `GET /api/matches/<id>` (finished matches' logs, replay-api.ts),
- * `GET /api/tables…` (public table summaries, tables-api.ts), `GET /metrics`
+ * `GET /api/matches/<id>` (finished matches' logs, http/replay-api.ts),
+ * `GET /api/tables…` (public table summaries, http/tables-api.ts), `GET /metrics`
  * (Prometheus, observe/metrics-route.ts), and
  * the built web client (client/dist) with an SPA fallback so that invite
  * links (`/room/<id>`) load the client.
@@ -19,10 +19,10 @@ import { resolveSettings, type RoomSettings } from './rooms/settings.js';
 import { apiErrorLog, colyseusLogger } from './observe/logger.js';
 import { metricsTokenFromEnv, mountMetrics } from './observe/metrics-route.js';
 import type { MatchStore } from './store/types.js';
-import type { ClusterServices } from './cluster.js';
-import { mountReplayApi } from './replay-api.js';
-import { clusterSummary, mountTablesApi } from './tables-api.js';
-import { FiresideTransport } from './ws-transport.js';
+import type { ClusterServices } from './cluster/cluster.js';
+import { mountReplayApi } from './http/replay-api.js';
+import { clusterSummary, mountTablesApi } from './http/tables-api.js';
+import { FiresideTransport } from './http/ws-transport.js';
 
 export { GameRoom };
 
@@ -60,7 +60,7 @@ export interface AppOptions {
   store?: MatchStore;
   /** Bearer token for `GET /metrics`; default env FIRESIDE_METRICS_TOKEN (null: open). */
   metricsToken?: string | null;
-  /** One of several processes (cluster.ts): Colyseus' Redis presence and driver, and this process's public address. */
+  /** One of several processes (cluster/cluster.ts): Colyseus' Redis presence and driver, and this process's public address. */
   cluster?: Pick<ClusterServices, 'presence' | 'driver' | 'publicAddress'>;
 }
 

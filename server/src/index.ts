@@ -2,13 +2,13 @@
  * Starts Fireside: Colyseus + express on one port (env PORT, default 2567),
  * rooms kept in the match store (SQLite in FIRESIDE_DATA_DIR, default ./data;
  * PostgreSQL when DATABASE_URL is set) and restored after a restart; one of
- * several processes on Redis when REDIS_URL is set (cluster.ts).
+ * several processes on Redis when REDIS_URL is set (cluster/cluster.ts).
  * SIGTERM / SIGINT shut it down gracefully (see shutdown.ts).
  */
 import { matchMaker } from '@colyseus/core';
 import { installGracefulShutdown } from './shutdown.js';
 import { startFireside, type Fireside } from './listen.js';
-import { ConfigError } from './cluster.js';
+import { ConfigError } from './config/env.js';
 import { rootLogger } from './observe/logger.js';
 
 const port = Number(process.env.PORT || 2567);

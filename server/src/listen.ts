@@ -2,7 +2,7 @@
  * Starts a Fireside server: the match store (opened here unless given),
  * the app with the store in its room settings, Colyseus' `listen`, then the
  * HTTP gate in front of the routes and WebSockets Colyseus binds while it
- * starts listening (http-limits.ts: security headers, the body limit, the
+ * starts listening (http/gate.ts: security headers, the body limit, the
  * abuse limits of limits/, and the restorer's wake-up of stored rooms
  * behind them), then every room worth restoring and the retention sweep.
  * The entry point and the test harnesses all start servers through here, so
@@ -10,20 +10,21 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { matchMaker, type Server } from '@colyseus/core';
-import { createAppServer, type AppOptions } from './app.config.js';
-import { clusterFromEnv, ConfigError, startCluster, type ClusterConfig, type ClusterServices } from './cluster.js';
-import { gateRequests, gateUpgrades, MAX_BODY_BYTES } from './http-limits.js';
+import { createAppServer, ROOM_NAME, type AppOptions } from './app.config.js';
+import { clusterFromEnv, startCluster, type ClusterConfig, type ClusterServices } from './cluster/cluster.js';
+import { ConfigError } from './config/env.js';
+import { gateRequests, gateUpgrades, MAX_BODY_BYTES } from './http/gate.js';
 import { AbuseGate, attributeRooms } from './limits/abuse-gate.js';
 import { limitsFromEnv, type AbuseLimits } from './limits/settings.js';
-import { RENEW_MS } from './cluster-leases.js';
-import { ProcessWatch } from './failover.js';
-import { processLeases, RoomLeases } from './leases.js';
+import { RENEW_MS } from './cluster/redis-leases.js';
+import { ProcessWatch } from './cluster/failover.js';
+import { processLeases, RoomLeases } from './cluster/leases.js';
 import { errorField, type Logger } from './observe/logger.js';
-import { timedStore } from './observe/timed-store.js';
-import { RoomRestorer, type RestoreSummary } from './restore.js';
-import type { GameRoom } from './rooms/GameRoom.js';
+import { timedStore } from './store/timed-store.js';
+import { RoomRestorer, type RestoreSummary } from './cluster/restore.js';
+import { RESTORE_KEY, type GameRoom } from './rooms/GameRoom.js';
 import { resolveSettings } from './rooms/settings.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaders } from './http/security-headers.js';
 import { openStore } from './store/index.js';
 import type { MatchStore } from './store/types.js';
 
@@ -34,7 +35,7 @@ export interface StartOptions {
   store?: MatchStore;
   /** Abuse limits over the environment's (limits/settings.ts). */
   limits?: Partial<AbuseLimits>;
-  /** Several processes on Redis (cluster.ts); default: from the environment (REDIS_URL…), null for one process. */
+  /** Several processes on Redis (cluster/cluster.ts); default: from the environment (REDIS_URL…), null for one process. */
   cluster?: ClusterConfig | null;
 }
 
@@ -85,7 +86,9 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   const server = createAppServer({ ...opts.app, room, store: timed, ...(cluster && { cluster }) });
   const abuse = new AbuseGate(limits, { warn: (fields, message) => log.warn(fields, message) });
   // Woken rooms take places under the cap on rooms, as new ones do.
-  const restorer = new RoomRestorer(timed, log, cluster?.directory, leases, abuse);
+  // Created in this process (app.config.ts never sends a creation to another): RESTORE_KEY is this process's own.
+  const loadHere = (roomId: string) => matchMaker.createRoom(ROOM_NAME, { restore: RESTORE_KEY, roomId });
+  const restorer = new RoomRestorer(timed, log, loadHere, cluster?.directory, leases, abuse);
   attributeRooms(abuse);
   await matchMaker.onReady;
   // Alive before Colyseus lists this process: the others never take it for a dead one.
@@ -123,7 +126,7 @@ export async function startFireside(opts: StartOptions): Promise<Fireside> {
   return { server, store, restorer, abuse, restored, publicAddress: cluster?.publicAddress ?? null, leave: failover?.leave ?? (async () => undefined) };
 }
 
-/** Renews this process's heartbeat and its rooms' leases, stops a room another process took, and watches the others (failover.ts). */
+/** Renews this process's heartbeat and its rooms' leases, stops a room another process took, and watches the others (cluster/failover.ts). */
 async function startFailover(cluster: ClusterServices, leases: RoomLeases, restorer: RoomRestorer, log: Logger) {
   await cluster.leases.beat();
   leases.start(RENEW_MS);

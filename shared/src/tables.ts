@@ -1,6 +1,6 @@
 /**
  * The public table summary (GET /api/tables…, docs/protocol.md): its wire
- * shape, written once for the server that builds it (server/src/tables-api.ts)
+ * shape, written once for the server that builds it (server/src/http/tables-api.ts)
  * and the web client that shows it (home page "Your tables", invite preview).
  * Types and one constant only: no engine code, so the home page can import it.
  */

@@ -130,7 +130,7 @@ const CSP_MARK = '[csp-violation]';
 
 /**
  * What the server's Content-Security-Policy blocked in any page of these
- * tests (server/src/security-headers.ts): the client must work under it, so
+ * tests (server/src/http/security-headers.ts): the client must work under it, so
  * csp-guard.ts fails any browser test after which this is not empty.
  */
 export const cspViolations: string[] = [];

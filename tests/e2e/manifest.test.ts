@@ -2,7 +2,7 @@
  * The web client can be installed (issue 23, item 7): the page links a web
  * app manifest, which the server serves from the built client with its own
  * content type (and its icon), under a policy that allows it
- * (`manifest-src 'self'`, server/src/security-headers.ts).
+ * (`manifest-src 'self'`, server/src/http/security-headers.ts).
  *
  * Needs `npm run build` first (the manifest and its icon are emitted by the
  * client's build, client/build/atlas.ts).

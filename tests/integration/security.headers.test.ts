@@ -1,5 +1,5 @@
 /**
- * Security headers (server/src/security-headers.ts) on every kind of answer:
+ * Security headers (server/src/http/security-headers.ts) on every kind of answer:
  * the web client's pages and files, the APIs, the matchmaker's answers and
  * the gate's refusals. (That the client works under the policy is checked in
  * the browser: tests/e2e fail on any CSP violation, see tests/e2e/csp-guard.ts.)

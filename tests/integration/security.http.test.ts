@@ -8,7 +8,7 @@ import '../../server/testing/ws-setup.js';
 import http from 'node:http';
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
 import { startServer, createRoom, type TestServer } from '../../server/testing/harness.js';
-import { MAX_BODY_BYTES } from '../../server/src/http-limits.js';
+import { MAX_BODY_BYTES } from '../../server/src/http/gate.js';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -5,12 +5,12 @@
  * with a JSON `{ error }` the SDK surfaces as the join's error message
  * (429, or 503 when the server itself is full), never a silent drop.
  *
- * It screens at the HTTP gate (http-limits.ts), before Colyseus reads a
+ * It screens at the HTTP gate (http/gate.ts), before Colyseus reads a
  * body or wakes a stored room: every matchmaking request (`POST
  * /matchmake/<method>/<room>`) and every WebSocket upgrade. It learns who
  * created which room from the matchmaker's answer (`attributeRooms`), and a
  * room stops counting once it is no longer loaded. Waking a stored room
- * (restore.ts) takes a place under the server's cap too (`reserveRoom`).
+ * (cluster/restore.ts) takes a place under the server's cap too (`reserveRoom`).
  *
  * Each refusal is counted in /metrics by reason, and logged as one warning
  * line (no stack trace: it is the limits working, not a fault), at most once
@@ -203,7 +203,7 @@ export class AbuseGate {
 
   /**
    * A place for a room about to be loaded (a stored room woken by a join,
-   * restore.ts): the function that gives it back once the room is loaded (it
+   * cluster/restore.ts): the function that gives it back once the room is loaded (it
    * then counts itself) or failed; null when the server is full.
    */
   reserveRoom(): (() => void) | null {

@@ -24,7 +24,7 @@
 import type { IncomingMessage } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
-import { ConfigError } from '../cluster.js';
+import { ConfigError } from '../config/env.js';
 
 /** Decides whether the address at position `hop` (0: the TCP peer) is a trusted proxy. */
 export type TrustTest = (address: string, hop: number) => boolean;

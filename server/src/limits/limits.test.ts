@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import { AbuseGate, ADDRESS_HEADER, type RoomCensus } from './abuse-gate.js';
-import { ConfigError } from '../cluster.js';
+import { ConfigError } from '../config/env.js';
 import { addressKey, clientAddress, compileTrust, trustListFromEnv } from './client-address.js';
 import { OpenCounter, WindowCounter } from './counters.js';
 import { limitsFromEnv, type AbuseLimits } from './settings.js';

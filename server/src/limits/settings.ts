@@ -4,7 +4,7 @@
  * what a person at a table does, and far below what a script does (one
  * anonymous client created 761 rooms in 10 seconds before these existed).
  */
-import { envInt } from '../rooms/settings.js';
+import { envInt } from '../config/env.js';
 import { trustListFromEnv } from './client-address.js';
 
 export interface AbuseLimits {
@@ -28,7 +28,7 @@ export interface AbuseLimits {
 
 const MAX = 1_000_000;
 
-/** ConfigError (cluster.ts) for a FIRESIDE_TRUST_PROXY it cannot read, so that the server does not start with it. */
+/** ConfigError (config/env.ts) for a FIRESIDE_TRUST_PROXY it cannot read, so that the server does not start with it. */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): AbuseLimits {
   return {
     roomsPerMinute: envInt('FIRESIDE_ROOMS_PER_MINUTE', 30, 1, MAX, env),

@@ -1,14 +1,11 @@
 /**
  * The observability pieces without a server: the Prometheus text the
  * metric cells render, the logger's settings, redaction, Colyseus adapter
- * and development format, and the store's write timing.
+ * and development format (the store's write timing: store/timed-store.test.ts).
  */
 import { describe, expect, it } from '@jest/globals';
 import { colyseusLogger, createLogger, logFormatFromEnv, logLevelFromEnv, memoryLogger, prettyDestination } from './logger.js';
 import { Counter, Histogram, ScrapedGauge } from './metric-types.js';
-import { renderMetrics } from './metrics.js';
-import { timedStore } from './timed-store.js';
-import type { MatchStore } from '../store/types.js';
 
 const rendered = (r: { render(out: string[]): void }) => {
   const out: string[] = [];
@@ -109,30 +106,5 @@ describe('logger', () => {
     logger.child({ roomId: 'r1' }).warn({ event: 'bot.refused', seat: 2, err: new Error('nope') }, 'bot action refused');
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}bot action refused roomId=r1 event=bot\.refused seat=2\n {4}Error: nope\n/);
-  });
-});
-
-describe('timedStore', () => {
-  it('times the writes until durable and counts the failed ones; reads pass through', async () => {
-    let fail = false;
-    const inner = {
-      kind: 'sqlite',
-      appendEvent: () => new Promise<void>((resolve, reject) => setTimeout(() => (fail ? reject(new Error('disk full')) : resolve()), 20)),
-      loadRoom: async (id: string) => ({ roomId: id }),
-    } as unknown as MatchStore;
-    const store = timedStore(inner);
-    const before = await renderMetrics();
-    const count = (text: string) => sample(text, 'fireside_store_write_seconds_count{op="append_event"}') ?? 0;
-    const sum = (text: string) => sample(text, 'fireside_store_write_seconds_sum{op="append_event"}') ?? 0;
-    const errors = (text: string) => sample(text, 'fireside_store_write_errors_total{op="append_event"}') ?? 0;
-    await store.appendEvent('m', { seq: 0, kind: 'expire', at: 0 });
-    fail = true;
-    await expect(store.appendEvent('m', { seq: 1, kind: 'expire', at: 0 })).rejects.toThrow('disk full');
-    const after = await renderMetrics();
-    expect(count(after) - count(before)).toBe(1);
-    expect(sum(after) - sum(before)).toBeGreaterThanOrEqual(0.015);
-    expect(errors(after) - errors(before)).toBe(1);
-    expect(store.kind).toBe('sqlite');
-    expect(await store.loadRoom('r9')).toEqual({ roomId: 'r9' });
   });
 });

@@ -13,7 +13,7 @@
  *
  * Durable: the room's snapshot and every match event are in the store, so a
  * restarted server (or another process of a cluster) rebuilds the room under
- * the same id (restore.ts) and its members come back with their tokens. The
+ * the same id (cluster/restore.ts) and its members come back with their tokens. The
  * room holds its lease while loaded (room-lease.ts): it runs nowhere else.
  */
 import { randomBytes } from 'node:crypto';
@@ -34,7 +34,7 @@ import { stateSummary } from './table-summary.js';
 
 export { CLOSE_REPLACED } from './membership.js';
 
-/** Only this process may ask for a room to be rebuilt from the store (restore.ts), not a client's create options. */
+/** Only this process may ask for a room to be rebuilt from the store (cluster/restore.ts), not a client's create options. */
 export const RESTORE_KEY = randomBytes(24).toString('hex');
 
 export class GameRoom extends Room<{ state: RoomState }> {
@@ -167,7 +167,7 @@ export class GameRoom extends Room<{ state: RoomState }> {
     }
   }
 
-  /** The public summary of this table, for `GET /api/tables` of another process of a cluster (tables-api.ts). */
+  /** The public summary of this table, for `GET /api/tables` of another process of a cluster (http/tables-api.ts). */
   publicSummary() {
     return stateSummary(this.roomId, this.state);
   }

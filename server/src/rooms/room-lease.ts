@@ -1,5 +1,5 @@
 /**
- * A room's side of its lease (leases.ts): taken before the room first
+ * A room's side of its lease (cluster/leases.ts): taken before the room first
  * writes to the store; handed back once its last writes are done. Marked as
  * going back from the first moment of the disposal, before the matchmaker
  * forgets the room: a wake of the room meanwhile (its members coming back at
@@ -7,7 +7,7 @@
  */
 import type { Room } from '@colyseus/core';
 import { roomEvents } from './colyseus-internals.js';
-import type { RoomLeases } from '../leases.js';
+import type { RoomLeases } from '../cluster/leases.js';
 
 export class RoomLease {
   private settle: ((writes: Promise<unknown>) => void) | null = null;

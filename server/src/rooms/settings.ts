@@ -4,7 +4,8 @@
  * (e.g. a fixture game and fast bots) through `createAppServer(settings)`.
  */
 import { getGame, type AnyGame } from '@fireside/shared';
-import { processLeases, type RoomLeases } from '../leases.js';
+import { processLeases, type RoomLeases } from '../cluster/leases.js';
+import { envInt } from '../config/env.js';
 import { rootLogger, type Logger } from '../observe/logger.js';
 import type { MatchStore } from '../store/types.js';
 
@@ -43,16 +44,8 @@ export interface RoomSettings {
   clockGraceMs: number;
   /** Structured logs (observe/logger.ts): room events, bot fallbacks, failures. */
   logger: Logger;
-  /** Who runs which room (leases.ts): shared by the process's rooms and its restorer; Redis-backed in a cluster. */
+  /** Who runs which room (cluster/leases.ts): shared by the process's rooms and its restorer; Redis-backed in a cluster. */
   leases: RoomLeases;
-}
-
-/** An integer setting from the environment; `fallback` when unset or out of [min, max]. */
-export function envInt(name: string, fallback: number, min: number, max: number, env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
 /** FIRESIDE_IDLE_SECONDS (short idle times: the soak test) wins over FIRESIDE_IDLE_MINUTES. */

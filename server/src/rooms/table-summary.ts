@@ -1,5 +1,5 @@
 /**
- * A table's public summary (what `GET /api/tables…` answers, tables-api.ts):
+ * A table's public summary (what `GET /api/tables…` answers, http/tables-api.ts):
  * game, host, who sits where, free seats, status, whose turn it is, and
  * nothing more: no member ids, tokens or token hashes, no options, no view,
  * no secret, no seed. From a loaded room's live state, or from its stored

@@ -128,7 +128,7 @@ export interface GameDefinition<S extends BaseState<O>, A, O, PV, SV> {
    * without their keys (shared/src/protocol/wire-shapes.ts). Declare public
    * shapes only: an object of an undeclared shape travels with its keys.
    */
-  wireShapes?: readonly (readonly string[])[];
+  wireShapes?: ShapeKeys;
 
   /** The result when the match is over, otherwise null. */
   result(state: S): MatchResult | null;
@@ -168,6 +168,16 @@ export interface SeatStep {
   key: string;
   budget: StepBudget;
 }
+
+/**
+ * The exact keys, in order, of each shape a game declares (`wireShapes`;
+ * the encoding is protocol/wire-shapes.ts). Here, below both the games and
+ * the protocol, so that the games need nothing of the protocol.
+ */
+export type ShapeKeys = readonly (readonly string[])[];
+
+/** A game's action type, read from its engine (the protocol's `GameActions` is derived with it). */
+export type ActionOf<G> = G extends { parseAction(input: unknown): Result<infer A> } ? A : never;
 
 /** Any game, for code that hosts games without knowing which. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

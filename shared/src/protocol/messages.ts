@@ -5,17 +5,15 @@
  * here, so none of them can drift from the others; how the state and the
  * public view travel is in view-wire.ts.
  */
-import type { ClockPace } from '../engine/contract.js';
-import type { GiftTrapAction } from '../games/gifttrap/types.js';
-import type { SantaAction } from '../games/santa/types.js';
-import type { WindCityAction } from '../games/windcity/types.js';
+import type { ActionOf, ClockPace } from '../engine/contract.js';
+import type { games } from '../games/registry.js';
 
-/** Each game's actions, by game id: what an `intent` of that game carries. */
-export interface GameActions {
-  gifttrap: GiftTrapAction;
-  santa: SantaAction;
-  windcity: WindCityAction;
-}
+/**
+ * Each game's actions, by game id: what an `intent` of that game carries.
+ * Read from the registry's engines, so a new game adds nothing here (and the
+ * games import nothing of the protocol: no cycle).
+ */
+export type GameActions = { [G in keyof typeof games]: ActionOf<(typeof games)[G]> };
 
 /**
  * A move for the sender's own seat. `id` (optional, a positive integer the

@@ -21,7 +21,8 @@
  * Both halves are here, pure: `viewParts` (the server) and `ViewDecoder`
  * (the web client, the bot client, tests), so the two cannot drift.
  */
-import { WireShapes, type ShapeKeys } from './wire-shapes.js';
+import type { ShapeKeys } from '../engine/contract.js';
+import { WireShapes } from './wire-shapes.js';
 
 /** One part as the server writes it: the JSON of a value, or of each item of a list. */
 export type ViewPartValue = { list: false; json: string } | { list: true; items: string[] };

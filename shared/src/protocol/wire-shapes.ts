@@ -19,8 +19,7 @@
  * `["~", …items]`, so the tag can never be mistaken.
  */
 
-/** The exact keys, in order, of each declared shape. */
-export type ShapeKeys = readonly (readonly string[])[];
+import type { ShapeKeys } from '../engine/contract.js';
 
 const TAG = '~';
 const isTag = (x: unknown): x is string => typeof x === 'string' && x.startsWith(TAG);

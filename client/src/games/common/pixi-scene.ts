@@ -10,7 +10,7 @@ import { Application, Container, Text, type TextStyleOptions } from 'pixi.js';
 // of the table page's budget (issue 10).
 import 'pixi.js/events';
 // Shader and uniform code without \`new Function\`: the server's Content-Security-Policy
-// allows no eval (server/src/security-headers.ts), and Pixi refuses to start without either.
+// allows no eval (server/src/http/security-headers.ts), and Pixi refuses to start without either.
 import 'pixi.js/unsafe-eval';
 import { Tweens, easeOutBack } from './tween.js';
 import { Timeline } from './timeline.js';

@@ -5,7 +5,7 @@
  * object a seat view holds (shared/src/protocol/wire-shapes.test.ts checks
  * both over bot games, and that their views use no undeclared shape).
  */
-import type { ShapeKeys } from '../../protocol/wire-shapes.js';
+import type { ShapeKeys } from '../../engine/contract.js';
 
 export const wireShapes: ShapeKeys = [
   // Houses, turn records, accepted insurance, an act's segments and steps.

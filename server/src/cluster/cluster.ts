@@ -14,26 +14,22 @@
  *   its WebSocket there, whichever process answered the matchmaking request.
  *
  * A room lives in one process at a time: the one holding its lease in Redis
- * (cluster-leases.ts), which the process renews while the room lives. When a
+ * (redis-leases.ts), which the process renews while the room lives. When a
  * process dies its leases lapse within seconds (at once after kill -9), the
  * others drop its listings, and its rooms are loaded from Postgres by the
  * survivors (failover.ts, restore.ts) as their members come back.
  */
 import { matchMaker, type Presence } from '@colyseus/core';
-import { errorField, rootLogger } from './observe/logger.js';
+import { ConfigError } from '../config/env.js';
+import { errorField, rootLogger } from '../observe/logger.js';
 import type { Redis } from 'ioredis';
-import type { FencedRedisDriver } from './cluster-driver.js';
-import type { RedisLeases } from './cluster-leases.js';
+import type { FencedRedisDriver } from './fenced-driver.js';
+import type { RedisLeases } from './redis-leases.js';
 import type { RoomDirectory } from './restore.js';
 
 export interface ClusterConfig {
   redisUrl: string;
   publicAddress: string;
-}
-
-/** A setting that makes the server refuse to start; its message says what to change. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 const REDIS_SCHEME = /^rediss?:\/\//i;
@@ -103,8 +99,8 @@ export async function startCluster(cfg: ClusterConfig, timeoutMs = 10_000): Prom
   // Imported here: a single-process server never loads ioredis.
   const { Redis } = await import('ioredis');
   const { RedisPresence } = await import('@colyseus/redis-presence');
-  const { FencedRedisDriver } = await import('./cluster-driver.js');
-  const { RedisLeases } = await import('./cluster-leases.js');
+  const { FencedRedisDriver } = await import('./fenced-driver.js');
+  const { RedisLeases } = await import('./redis-leases.js');
 
   // The presence logs its connections' errors itself; the driver's client would print
   // "[ioredis] Unhandled error event" with a stack for every reconnection attempt.

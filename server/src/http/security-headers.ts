@@ -1,6 +1,6 @@
 /**
  * Security headers on every HTTP answer (the web client, the APIs and the
- * matchmaker's), set by helmet at the HTTP gate (http-limits.ts).
+ * matchmaker's), set by helmet at the HTTP gate (gate.ts).
  *
  * The Content-Security-Policy is strict: scripts, styles and connections
  * from this origin only (no inline scripts or styles: the built client has

@@ -4,12 +4,12 @@
  *
  * With one process the leases are only this bookkeeping: a room unloading
  * (its last snapshot still being written) is not loaded again until that
- * write is done. In a cluster (cluster-leases.ts) each lease is also a key
+ * write is done. In a cluster (redis-leases.ts) each lease is also a key
  * in Redis with a short time to live, renewed by the process while the room
  * lives: two processes never run the same room, and the rooms of a process
  * that died are free again within seconds (failover.ts).
  */
-import { errorField, type Logger } from './observe/logger.js';
+import { errorField, type Logger } from '../observe/logger.js';
 
 /** Where the leases live beyond this process (Redis in a cluster). */
 export interface LeaseBackend {

@@ -1,11 +1,11 @@
 /**
  * Failover (cluster mode): every process watches the others. Each second it
  * looks at the processes Colyseus knows (its `roomcount` hash) and finds the
- * dead ones (no heartbeat, or no IPC channel: cluster-leases.ts). For each
+ * dead ones (no heartbeat, or no IPC channel: redis-leases.ts). For each
  * dead process, the first survivor to find it:
  *
  * 1. drops it from Colyseus' process list (new rooms are never sent there);
- * 2. removes the listings that still name it (cluster-driver.ts), so a join
+ * 2. removes the listings that still name it (fenced-driver.ts), so a join
  *    is not sent to a process that cannot answer;
  * 3. loads its rooms here from the store, a few at a time (restore.ts: each
  *    takes the room's lease first, so a room its members already brought
@@ -17,9 +17,9 @@
  */
 import { matchMaker } from '@colyseus/core';
 import type { Redis } from 'ioredis';
-import type { FencedRedisDriver } from './cluster-driver.js';
-import type { RedisLeases } from './cluster-leases.js';
-import { errorField, type Logger } from './observe/logger.js';
+import type { FencedRedisDriver } from './fenced-driver.js';
+import type { RedisLeases } from './redis-leases.js';
+import { errorField, type Logger } from '../observe/logger.js';
 import type { RoomRestorer } from './restore.js';
 
 /** How often a process looks for dead ones. */

@@ -5,8 +5,8 @@
  * can learn a match in progress, or even that it exists.
  */
 import type express from 'express';
-import type { MatchSetup, MatchStore, RoomRecord } from './store/types.js';
-import { apiErrorLog } from './observe/logger.js';
+import type { MatchSetup, MatchStore, RoomRecord } from '../store/types.js';
+import { apiErrorLog } from '../observe/logger.js';
 
 /** Match ids are UUIDs today; anything bounded and URL-safe is accepted, nothing else reaches the store. */
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -16,7 +16,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import { matchMaker } from '@colyseus/core';
-import type { Refusal } from './limits/abuse-gate.js';
+import type { Refusal } from '../limits/abuse-gate.js';
 import type { HeaderSetter } from './security-headers.js';
 
 export type { Refusal };

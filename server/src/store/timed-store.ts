@@ -4,8 +4,8 @@
  * commit included), and how many failed. Reads pass straight through.
  * Works for any store, SQLite or PostgreSQL.
  */
-import type { MatchEvent, MatchSetup, MatchStore, RoomRecord } from '../store/types.js';
-import { storeWrite, type StoreOp } from './metrics.js';
+import type { MatchEvent, MatchSetup, MatchStore, RoomRecord } from './types.js';
+import { storeWrite, type StoreOp } from '../observe/metrics.js';
 
 type WriteCells = ReturnType<typeof storeWrite>;
 

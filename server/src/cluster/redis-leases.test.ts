@@ -1,13 +1,13 @@
 /**
  * The room leases, process liveness and fenced room listings in a real
  * Redis (Debian's redis-server, server/testing/redis-server.ts): the Lua
- * scripts of cluster-leases.ts and cluster-driver.ts.
+ * scripts of redis-leases.ts and fenced-driver.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { startRedisServer, type RedisServer } from '../testing/redis-server.js';
-import { FencedRedisDriver } from './cluster-driver.js';
-import { leaseKey, RedisLeases } from './cluster-leases.js';
+import { startRedisServer, type RedisServer } from '../../testing/redis-server.js';
+import { FencedRedisDriver } from './fenced-driver.js';
+import { leaseKey, RedisLeases } from './redis-leases.js';
 
 let server: RedisServer;
 const clients: Redis[] = [];

@@ -17,9 +17,9 @@
 import type express from 'express';
 import { matchMaker } from '@colyseus/core';
 import { MAX_TABLE_BATCH as MAX_BATCH, type TableSummary } from '@fireside/shared';
-import type { MatchStore } from './store/types.js';
-import { apiErrorLog } from './observe/logger.js';
-import { stateSummary, storedSummary, type LiveState } from './rooms/table-summary.js';
+import type { MatchStore } from '../store/types.js';
+import { apiErrorLog } from '../observe/logger.js';
+import { stateSummary, storedSummary, type LiveState } from '../rooms/table-summary.js';
 
 export { storedSummary };
 

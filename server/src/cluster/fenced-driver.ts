@@ -1,6 +1,6 @@
 /**
  * Colyseus' Redis driver (the list of loaded rooms, each with its process),
- * with every write fenced by the room's lease (cluster-leases.ts), so a
+ * with every write fenced by the room's lease (redis-leases.ts), so a
  * listing always names the process that runs the room:
  *
  * - a listing is written (a room loaded, locked, changed) only by the
@@ -17,7 +17,7 @@
 import type { IRoomCache } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import type { Redis } from 'ioredis';
-import { leaseKey } from './cluster-leases.js';
+import { leaseKey } from './redis-leases.js';
 
 /** The driver's hash of listings (RedisDriver's ROOMCACHES_KEY). */
 const LISTINGS = 'roomcaches';

@@ -1,6 +1,7 @@
 /** Cluster mode's settings: on with REDIS_URL alone, and refused with a clear message when they do not fit together. */
 import { describe, expect, it } from '@jest/globals';
-import { clusterFromEnv, ConfigError } from './cluster.js';
+import { ConfigError } from '../config/env.js';
+import { clusterFromEnv } from './cluster.js';
 
 const full = { REDIS_URL: 'redis://redis:6379', DATABASE_URL: 'postgres://fireside@db/fireside', FIRESIDE_PUBLIC_ADDRESS: '10.0.0.5:2567' };
 const refusal = (env: NodeJS.ProcessEnv): string => {

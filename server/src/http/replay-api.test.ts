@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadMatchLog } from './replay-api.js';
-import type { MatchRecord, MatchSetup, MatchStore, RoomRecord } from './store/types.js';
+import type { MatchRecord, MatchSetup, MatchStore, RoomRecord } from '../store/types.js';
 
 const setup: MatchSetup = { matchId: 'm1', roomId: 'r1', matchNo: 1, game: 'secret', players: 3, options: {}, seed: 's', startedAt: 1 };
 const room = {

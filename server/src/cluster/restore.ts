@@ -6,7 +6,7 @@
  * invite link; members reclaim their seats with their tokens.
  *
  * With several processes (cluster.ts) a room lives in one of them, the one
- * holding its lease (leases.ts, cluster-leases.ts): a room another live
+ * holding its lease (leases.ts, redis-leases.ts): a room another live
  * process runs is left there, and Colyseus sends its joins to that process.
  * A room whose process died (failover.ts) is taken over: its lease is taken
  * from the dead process and the room is loaded here.
@@ -18,12 +18,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { matchMaker } from '@colyseus/core';
-import { ROOM_NAME } from './app.config.js';
-import { errorField, type Logger } from './observe/logger.js';
-import { restoreFailed, restoreOk } from './observe/metrics.js';
+import { errorField, type Logger } from '../observe/logger.js';
+import { restoreFailed, restoreOk } from '../observe/metrics.js';
 import { processLeases, type RoomLeases } from './leases.js';
-import { RESTORE_KEY } from './rooms/GameRoom.js';
-import type { MatchStore } from './store/types.js';
+import type { MatchStore } from '../store/types.js';
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -51,6 +49,13 @@ export interface RoomCapacity {
   reserveRoom(): (() => void) | null;
 }
 
+/**
+ * Creates the stored room in this process: the matchmaker's creation of the
+ * game room with its restore key (listen.ts). Passed in, so that cluster/
+ * does not import the rooms, which take their leases from here.
+ */
+export type RoomLoader = (roomId: string) => Promise<unknown>;
+
 const unlimited: RoomCapacity = { reserveRoom: () => () => undefined };
 
 /** How long a wake waits while another process loads or unloads the room (a rolling restart: it writes its last snapshot). */
@@ -73,6 +78,7 @@ export class RoomRestorer {
   constructor(
     private readonly store: MatchStore,
     private readonly log: Logger,
+    private readonly loadHere: RoomLoader,
     private readonly directory: RoomDirectory = oneProcess,
     private readonly leases: RoomLeases = processLeases,
     private readonly capacity: RoomCapacity = unlimited,
@@ -124,8 +130,7 @@ export class RoomRestorer {
     const release = this.capacity.reserveRoom();
     if (!release) return 'full';
     try {
-      // Created in this process (app.config.ts never sends a creation to another): RESTORE_KEY is this process's own.
-      await matchMaker.createRoom(ROOM_NAME, { restore: RESTORE_KEY, roomId });
+      await this.loadHere(roomId);
       restoreOk.inc();
       return 'here';
     } catch (e) {
