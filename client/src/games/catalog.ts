@@ -2,12 +2,12 @@
  * The games this client knows: a small list for the home page, and a loader
  * for each game's module. Names and descriptions live in the common texts
  * under games.<id>; everything else a game says is in its own texts, fetched
- * with its module (never on the home page). Ids, player counts and minutes
- * come from the games' metas (shared/src/games/<id>/meta.ts).
+ * with its module (never on the home page). Ids, icons, player counts and
+ * minutes come from the games' metas (shared/src/games/<id>/meta.ts).
  */
 import type { GameModule } from './types.js';
 import type { AnyGame } from '@fireside/shared/engine/contract';
-import { useTexts, type TextLoaders } from '../i18n/index.js';
+import { LANGS, useTexts, type TextLoaders } from '../i18n/index.js';
 import type { GlyphName } from '../art/glyphs.js';
 import { gameMetas, type GameId } from '@fireside/shared/games/metas';
 
@@ -27,39 +27,28 @@ function withTexts(id: string, module: () => Promise<{ default: GameModule }>, t
   return async () => (await Promise.all([module(), useTexts(id, texts)]))[0].default;
 }
 
-/** What only the client adds to a game's meta: its glyph, its module and texts, its engine for replays. */
-type ClientParts = Pick<GameInfo, 'icon' | 'load' | 'engine'>;
+// Each game's table module, texts and engine, found by their paths (client/src/games/<id>/module.ts,
+// <id>/i18n/<lang>.ts, shared/src/games/<id>/index.ts): a new game adds no line here. Lazy: each
+// stays a chunk of its own, fetched when a table of that game opens (or its replay).
+const MODULES = import.meta.glob<{ default: GameModule }>('./*/module.ts');
+const TEXTS = import.meta.glob<{ default: object }>('./*/i18n/{en,fr,ja}.ts');
+const ENGINES = import.meta.glob<Record<string, AnyGame>>('../../../shared/src/games/*/index.ts');
 
-/** One entry per meta (the type asks for every game id in shared/src/games/metas.ts). */
-const CLIENT_PARTS: Record<GameId, ClientParts> = {
-  gifttrap: {
-    icon: 'gift',
-    load: withTexts('gifttrap', () => import('./gifttrap/module.js'), {
-      en: () => import('./gifttrap/i18n/en.js'),
-      ja: () => import('./gifttrap/i18n/ja.js'),
-      fr: () => import('./gifttrap/i18n/fr.js'),
-    }),
-    engine: () => import('@fireside/shared/games/gifttrap/index').then((m) => m.gifttrap as AnyGame),
-  },
-  santa: {
-    icon: 'santa',
-    load: withTexts('santa', () => import('./santa/module.js'), {
-      en: () => import('./santa/i18n/en.js'),
-      ja: () => import('./santa/i18n/ja.js'),
-      fr: () => import('./santa/i18n/fr.js'),
-    }),
-    engine: () => import('@fireside/shared/games/santa/index').then((m) => m.santa as AnyGame),
-  },
-  windcity: {
-    icon: 'cyclone',
-    load: withTexts('windcity', () => import('./windcity/module.js'), {
-      en: () => import('./windcity/i18n/en.js'),
-      ja: () => import('./windcity/i18n/ja.js'),
-      fr: () => import('./windcity/i18n/fr.js'),
-    }),
-    engine: () => import('@fireside/shared/games/windcity/index').then((m) => m.windcity as AnyGame),
-  },
-};
+function found<T>(files: Record<string, T>, path: string, what: string): T {
+  const file = files[path];
+  if (!file) throw new Error(`The client has no ${what} (${path}).`);
+  return file;
+}
+
+/** What only the client adds to a game's meta: its module and texts, its engine for replays. */
+function clientParts(id: GameId): Pick<GameInfo, 'load' | 'engine'> {
+  const texts = Object.fromEntries(LANGS.map(({ id: lang }) => [lang, found(TEXTS, `./${id}/i18n/${lang}.ts`, `${lang} texts for ${id}`)]));
+  const engine = found(ENGINES, `../../../shared/src/games/${id}/index.ts`, `engine for ${id}`);
+  return {
+    load: withTexts(id, found(MODULES, `./${id}/module.ts`, `table for ${id}`), texts as TextLoaders),
+    engine: () => engine().then((m) => m[id]),
+  };
+}
 
 /** The games in the metas' order, with their player counts and minutes from the metas. */
 export const GAMES: GameInfo[] = gameMetas.map((meta) => ({
@@ -67,7 +56,8 @@ export const GAMES: GameInfo[] = gameMetas.map((meta) => ({
   minPlayers: meta.minPlayers,
   maxPlayers: meta.maxPlayers,
   minutes: [meta.minutes[0], meta.minutes[1]],
-  ...CLIENT_PARTS[meta.id],
+  icon: meta.icon as GlyphName, // a glyph of the atlas: catalog-icons.test.ts
+  ...clientParts(meta.id),
 }));
 
 export function gameInfo(id: string): GameInfo | undefined {

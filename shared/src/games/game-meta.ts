@@ -10,6 +10,8 @@ export interface GameMeta {
   readonly id: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
+  /** The picture of the game on the home page and the tables: a glyph of the client's atlas (client/src/art/glyphs.ts). */
+  readonly icon: string;
   /** A match's usual length in minutes, [shortest, longest] (shown on the home page). */
   readonly minutes: readonly [number, number];
   /** Settings for the tests and benchmarks that play this game (tests/, tests/load/). */

@@ -3,6 +3,7 @@ import type { GameMeta } from '../game-meta.js';
 
 export const gifttrapMeta = {
   id: 'gifttrap',
+  icon: 'gift',
   minPlayers: 3,
   maxPlayers: 8,
   minutes: [30, 60],

@@ -3,6 +3,7 @@ import type { GameMeta } from '../game-meta.js';
 
 export const santaMeta = {
   id: 'santa',
+  icon: 'santa',
   minPlayers: 3,
   maxPlayers: 4,
   minutes: [30, 45],

@@ -3,6 +3,7 @@ import type { GameMeta } from '../game-meta.js';
 
 export const windcityMeta = {
   id: 'windcity',
+  icon: 'cyclone',
   minPlayers: 2,
   maxPlayers: 5,
   minutes: [45, 90],
