@@ -13,7 +13,8 @@
  *    reveal turn has begun and opened gifts only for gifts actually opened
  *    (cross-checked against the givers' and revealers' own secrets).
  */
-import { keyPattern, needle, newReport, scanFrames, type ClientChecks, type ClientLog, type GameScan, type Needle, type ScanReport } from './scan.js';
+import { keyPattern, needle, newReport, scanFrames, type ClientChecks, type ClientLog, type GameScan, type Needle, type ScanReport } from './scan.ts';
+import { SEAT_VIEW_KEYS } from './seat-views.ts';
 
 interface Wants {
   great: number;
@@ -239,6 +240,7 @@ export function scanGiftTrap(clients: ClientLog[], truth = collectSecrets(client
   }
   const report = newReport(clients.length, ['rounds']);
   const game: GameScan = {
+    seatViewKeys: SEAT_VIEW_KEYS.gifttrap,
     forbidden: [
       { pattern: keyPattern('decks'), what: 'the decks key (deck order)' },
       { pattern: keyPattern('gifts'), what: 'the full-state gifts key' },

@@ -20,6 +20,7 @@
  */
 import type { SantaPublicView, SantaSeatView } from '../../../shared/src/games/santa/types.js';
 import { keyPattern, newReport, scanFrames, type ClientChecks, type ClientLog, type ScanReport } from './scan.js';
+import { SEAT_VIEW_KEYS } from './seat-views.js';
 
 export const SANTA_ROUNDS = 13;
 
@@ -172,6 +173,7 @@ export function scanSanta(clients: ClientLog[], truth = collectSantaTruth(client
   return scanFrames(
     clients,
     {
+      seatViewKeys: SEAT_VIEW_KEYS.santa,
       forbidden: [{ pattern: keyPattern('picks'), what: 'the engine-only picks key' }],
       needles: [],
       client: (c) => santaClient(c, truth, pickPhase, report),

@@ -46,7 +46,9 @@
  *  - no frame contains the generator ("rng"), a seed key, a long hex run (the
  *    server's seeds are hex), nor the game's own forbidden keys, neither as
  *    is nor inside another JSON string;
- *  - no client ever decodes another seat's `secret`.
+ *  - no client ever decodes another seat's `secret`, and its own has exactly
+ *    the game's seat-view fields (a field added to a seat view is reviewed
+ *    here first: it could carry another seat's secret in a form no search knows).
  */
 import type { RecordedFrame } from '../helpers/recording-ws.js';
 
@@ -149,6 +151,12 @@ export interface ClientChecks {
 }
 
 export interface GameScan {
+  /**
+   * Every field of the game's seat view (its SeatView type), in order, `seat`
+   * first: a seat view with another field (another seat's pick in it, say) is
+   * reported, whatever that field holds. A new field must be reviewed here first.
+   */
+  seatViewKeys: string[];
   /** Forbidden beyond COMMON_FORBIDDEN. */
   forbidden: Forbidden[];
   /** Needles beyond each seat's whole secret values. */
@@ -178,8 +186,9 @@ function allNeedles(clients: ClientLog[], game: GameScan, report: ScanReport): N
   for (const [seat, values] of secretValues(clients)) for (const t of values) list.push(needle(seat, 'secret', t, SEAT_VIEW_MARKER));
   list.push(...game.needles);
   for (const n of list) {
-    const owner = clients.find((c) => c.seat === n.owner);
-    if (!owner?.frames.some((f) => f.bytes.includes(n.bufs[0]))) report.missingPositives.push(`seat ${n.owner} ${n.kind} ${n.text}`);
+    // (A seat may have been played by several clients in turn: a soak's members come and go.)
+    const owners = clients.filter((c) => c.seat === n.owner);
+    if (!owners.some((c) => c.frames.some((f) => f.bytes.includes(n.bufs[0])))) report.missingPositives.push(`seat ${n.owner} ${n.kind} ${n.text}`);
   }
   report.stats.needles = list.length;
   return list;
@@ -200,11 +209,20 @@ function searchNeedles(f: RecordedFrame, c: ClientLog, needles: Needle[], checks
   }
 }
 
+/** A client's own seat view has exactly the game's seat-view fields, in order. */
+function checkSeatViewKeys(own: string, expected: string[], where: string, report: ScanReport): void {
+  const keys = Object.keys(JSON.parse(own) as object);
+  if (keys.join() === expected.join()) return;
+  const extra = keys.filter((k) => !expected.includes(k));
+  report.problems.push(`${where} its seat view has fields ${JSON.stringify(keys)}: ${JSON.stringify(extra)} extra, not ${JSON.stringify(expected)}`);
+}
+
 function scanClient(c: ClientLog, game: GameScan, needles: Needle[], report: ScanReport): void {
   const checks = game.client(c);
   const forbidden = [...COMMON_FORBIDDEN, ...game.forbidden];
   const seen = new Set<string>();
   let lastView: string | undefined;
+  let lastOwn: string | null = null;
   for (const f of c.frames) {
     report.stats.frames++;
     report.stats.bytes += f.bytes.length;
@@ -223,6 +241,8 @@ function scanClient(c: ClientLog, game: GameScan, needles: Needle[], report: Sca
       if (Number(seat) === c.seat) own = secret;
       else report.problems.push(`${where} decoded the secret of seat ${seat}`);
     }
+    if (own && own !== lastOwn) checkSeatViewKeys(own, game.seatViewKeys, where, report);
+    lastOwn = own ?? lastOwn;
     const text = frameText(f.bytes);
     for (const { pattern, what } of forbidden) {
       const m = pattern.exec(text);

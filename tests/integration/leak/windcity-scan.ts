@@ -35,6 +35,7 @@
  */
 import { keyPattern, newReport, scanFrames, type ClientChecks, type ClientLog, type ScanReport } from './scan.js';
 import type { MatchTruth } from './windcity-truth.js';
+import { SEAT_VIEW_KEYS } from './seat-views.js';
 
 export function jsonAt(text: string, at: number): string | null {
   let depth = 0;
@@ -321,6 +322,7 @@ export function scanWindCity(clients: ClientLog[], truth: MatchTruth, coverUpToT
   const report = newReport(clients.length, counts);
   const views = new Map<string, ViewInfo>();
   const game = {
+    seatViewKeys: SEAT_VIEW_KEYS.windcity,
     forbidden: [{ pattern: keyPattern('drawPile'), what: 'the drawPile key (draw pile order)' }],
     needles: [],
     client: (c: ClientLog) => windCityClient(c, truth, views, report),
