@@ -170,7 +170,7 @@ export async function recordMatch(plan: MatchPlan, direct: (bots: Bot[]) => Dire
   const rec = collect(plan, director, bots, watchers, outcomes, ms);
   // Leave at once (the frames are kept): all games share one server, which admits 50 connections per address.
   const everyone = [...bots, ...watchers.map((w) => w.bot)];
-  await Promise.all(everyone.map((bot) => bot.leave()));
+  await withTimeout(WAIT.end, `the clients of ${plan.game} room ${bots[0].roomId} leaving`, Promise.all(everyone.map((bot) => bot.leave())));
   for (const bot of everyone) open.splice(open.indexOf(bot), 1);
   return rec;
 }

@@ -54,6 +54,8 @@ const spy = spyEngine(real);
 interface WindCityDirector extends Director {
   /** The server's truth of the match this director plays (once it has started). */
   truth(): MatchTruth | undefined;
+  /** Matches the spy had seen before this one. */
+  before: number;
 }
 
 function windCityDirector(): WindCityDirector {
@@ -70,11 +72,15 @@ function windCityDirector(): WindCityDirector {
     },
     latecomerLabel: 'joined mid-game',
     truth,
+    before: index,
   };
 }
 
 function expectWindCityClean(rec: import('./harness.js').Recording): void {
-  const truth = (rec.director as WindCityDirector).truth()!;
+  const director = rec.director as WindCityDirector;
+  // Exactly this match was set up while it was recorded: the truth is its own.
+  expect(spy.matches.length).toBe(director.before + 1);
+  const truth = director.truth()!;
   expect(truth).toBeDefined();
   const turns = (rec.outcomes[0].view as { turn: number }).turn;
   // The latecomer's first frame (a full state) came in the middle of the game, in a secret phase.
