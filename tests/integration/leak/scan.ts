@@ -248,8 +248,9 @@ function scanClient(c: ClientLog, game: GameScan, needles: Needle[], report: Sca
       const m = pattern.exec(text);
       if (m) report.problems.push(`${where} contains ${what}: …${text.slice(Math.max(0, m.index - 40), m.index + 60)}…`);
     }
-    searchNeedles(f, c, needles, checks, where, report);
+    // The game's checks first: what this frame lets the client know (its own secret) counts for the needle search.
     checks.frame?.(f, text, where, own, f.viewAfter);
+    searchNeedles(f, c, needles, checks, where, report);
   }
   checks.end?.();
 }
