@@ -17,7 +17,7 @@ import { Room } from '@colyseus/sdk';
 import { BotConnection, type MatchOutcome } from '@fireside/botclient';
 import { getGame, metaIds, metaOf, rngFromSeed, type RandomSource } from '@fireside/shared';
 import { linkRoomsToSockets, recordingSockets, socketsOf } from '../integration/helpers/recording-ws.ts';
-import type { ClientLog } from '../integration/helpers/leak-scan.ts';
+import type { ClientLog } from '../integration/leak/scan.ts';
 import { scanRoom, type LeakFindings } from './secret-scan.ts';
 
 linkRoomsToSockets(Room);
