@@ -4,7 +4,8 @@
  * around the fuzzer's own (fuzzer.ts).
  */
 import { gameMetas } from '@fireside/shared';
-import { fuzz, type FuzzFigures } from './fuzzer.ts';
+import type { FuzzFigures } from './fuzz-run.ts';
+import { fuzz } from './fuzzer.ts';
 import { spawnServer } from './server-process.ts';
 import type { TableSpec } from './table.ts';
 

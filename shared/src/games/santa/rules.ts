@@ -1,6 +1,7 @@
 /**
  * Santa Claus Is Comin' To Town: the rules engine (setup, apply, awaiting,
- * result). The move geometry (legal routes) shared with bots and client is in
+ * result); a move played out (presents, sightings, the round's end) is in
+ * moving.ts. The move geometry (legal routes) shared with bots and client is in
  * queries.ts and re-exported here. Rules: docs/rules/santa.md. Every
  * function here is pure: `apply` clones its input and only ever mutates the
  * clone, and all randomness comes from the generator stored in the state (it
@@ -13,8 +14,6 @@ import {
   CARDS,
   MAX_PLAYERS,
   MIN_PLAYERS,
-  ROUNDS,
-  SIGHTING_POINTS,
   SUPPLY,
   awayMarkerCount,
   awayPlacerOrder,
@@ -23,12 +22,12 @@ import {
   legalAwayHouses,
   moveKind,
   roleOf,
-  routesFrom,
   starterOrder,
 } from './queries.js';
+import { score, skipStuckMovers, takePresent, walk } from './moving.js';
 import { actionSchema } from './schemas.js';
 import { ELFENBEIN, getTown, isHouse, registerTown } from './town.js';
-import type { HouseId, LogEntry, SantaAction, SantaOptions, SantaPhase, SantaState, ScoreCause, Town } from './types.js';
+import type { HouseId, LogEntry, SantaAction, SantaOptions, SantaPhase, SantaState, Town } from './types.js';
 
 // The constants and move geometry live in queries.ts, zod-free for the web
 // client; importers of rules.ts still get them here.
@@ -309,96 +308,6 @@ function applyGive(state: SantaState, seat: Seat, kid: Seat): Result<SantaState>
   takePresent(next, kid, pending.house);
   walk(next, seat, pending.rest);
   return ok(next);
-}
-
-// ---------------------------------------------------------------------------
-// Moving and scoring (all mutate the clone)
-
-function score(next: SantaState, seat: Seat, delta: number, cause: ScoreCause, house: HouseId, other: Seat | null): void {
-  next.scores[seat] += delta;
-  next.log.push({ kind: 'score', round: next.round, seat, delta, cause, house, other });
-}
-
-function takePresent(next: SantaState, kid: Seat, house: HouseId): void {
-  next.present[house] = false;
-  score(next, kid, 1, 'took-present', house, next.santa);
-  score(next, next.santa, -1, 'lost-present', house, kid);
-}
-
-/**
- * Enter the houses of a move in order, scoring each. Stops (phase 'give') when
- * Santa must choose which of several kids takes a present; applyGive resumes
- * with the rest. When the move is done, the turn passes on.
- */
-function walk(next: SantaState, seat: Seat, path: HouseId[]): void {
-  for (let i = 0; i < path.length; i++) {
-    const house = path[i];
-    next.positions[seat] = house;
-    const away = next.away.includes(house);
-    if (seat === next.santa) {
-      if (!away && !next.present[house] && next.supply > 0) {
-        next.present[house] = true;
-        next.supply--;
-        score(next, seat, 1, 'present', house, null);
-      }
-      const kids = kidsOn(next, house);
-      if (kids.length === 0) continue;
-      next.sighted = true;
-      for (const kid of kids) score(next, kid, SIGHTING_POINTS, 'saw-santa', house, seat);
-      if (away || !next.present[house]) continue;
-      if (kids.length === 1) {
-        takePresent(next, kids[0], house);
-        continue;
-      }
-      next.pendingGive = { house, kids, rest: path.slice(i + 1) };
-      next.phase = 'give';
-      return;
-    }
-    if (next.positions[next.santa] !== house) continue;
-    score(next, seat, SIGHTING_POINTS, 'saw-santa', house, next.santa);
-    if (!next.sighted && !away && next.present[house]) takePresent(next, seat, house);
-    next.sighted = true;
-  }
-  next.turn++;
-  skipStuckMovers(next);
-}
-
-function kidsOn(s: SantaState, house: HouseId): Seat[] {
-  return s.positions.map((p, seat) => (p === house && seat !== s.santa ? seat : -1)).filter((seat) => seat >= 0);
-}
-
-/** Movers with no legal move at all stay put (logged); after the last mover the round ends. */
-function skipStuckMovers(next: SantaState): void {
-  const town = getTown(next.town);
-  while (next.turn < next.order.length) {
-    const seat = next.order[next.turn];
-    const card = next.played[seat]!;
-    if (routesFrom(town, next.positions[seat]!, card, roleOf(next, seat)).length > 0) return;
-    next.log.push({ kind: 'stay', round: next.round, seat, card, at: next.positions[seat]! });
-    next.turn++;
-  }
-  endRound(next);
-}
-
-function endRound(next: SantaState): void {
-  next.scoreLog.push(next.scores.slice());
-  if (next.round >= ROUNDS) {
-    const best = Math.max(...next.scores);
-    next.winners = next.scores.map((_, s) => s).filter((s) => next.scores[s] === best);
-    next.phase = 'over';
-    next.log.push({ kind: 'end', winners: next.winners.slice(), scores: next.scores.slice() });
-    return;
-  }
-  next.round++;
-  next.phase = 'pick';
-  next.picks = Array(next.players).fill(null);
-  next.played = Array(next.players).fill(null);
-  next.tied = [];
-  next.candidates = [];
-  next.orderBy = null;
-  next.order = [];
-  next.turn = 0;
-  next.sighted = false;
 }
 
 // ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { must } from '../../engine/testing.js';
 import { windcity as g } from './index.js';
 import { SQUARES, isBeach, squareId as sq } from './board.js';
 import { CARDS, cardById } from './cards.js';
-import { cloneState } from './rules.js';
+import { cloneState } from './state.js';
 import { placed } from './testing.js';
 import type { CardAction, WindCityAction, WindCityState } from './types.js';
 

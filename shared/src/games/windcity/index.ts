@@ -7,7 +7,8 @@
 import type { GameDefinition } from '../../engine/contract.js';
 import { botAction, sampleAction } from './bot.js';
 import { parseAction, parseOptions } from './schemas.js';
-import { apply, awaiting, defaultOptions, expire, publicAwaiting, result, setup } from './rules.js';
+import { apply, awaiting, defaultOptions, publicAwaiting, result, setup } from './rules.js';
+import { expire } from './market.js';
 import { windcityMeta } from './meta.js';
 import { botMovesAtOnce, stepClock } from './clock.js';
 import { publicView, seatView } from './views.js';
@@ -59,7 +60,8 @@ export {
   renewableSquares,
   runMove,
 } from './rules.js';
-export { ALL_PLANS, affordablePlans, awaitingView, awaitsMe, threat } from './bot.js';
+export { awaitingView, awaitsMe } from './bot.js';
+export { ALL_PLANS, affordablePlans, threat } from './bot-eval.js';
 export * from './board.js';
 export { CARDS, CARD_IDS, cardById, cheapestAction, describeAction } from './cards.js';
 export * from './types.js';

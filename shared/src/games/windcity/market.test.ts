@@ -14,7 +14,7 @@ import { actor, all, assert, chooseStep, mixedTable, playSteps, type Player } fr
 import { windcity as g } from './index.js';
 import { SQUARES, squareId as sq } from './board.js';
 import { CARDS } from './cards.js';
-import { cloneState } from './rules.js';
+import { cloneState } from './state.js';
 import { placed } from './testing.js';
 import type { WindCityAction, WindCityPublicView, WindCityState } from './types.js';
 

@@ -10,7 +10,8 @@
  */
 import type { Seat } from '../../engine/contract.js';
 import { beachMax, sectionQuota, sectionsInPlay } from './board.js';
-import { copyAct, pointsOf } from './rules.js';
+import { pointsOf } from './queries.js';
+import { copyAct } from './state.js';
 import type { InsuranceRequest, MarketState, PublicMarket, WindCityPublicView, WindCitySeatView, WindCityState } from './types.js';
 
 const copyRequest = (r: InsuranceRequest): InsuranceRequest => ({ ...r, squares: r.squares.slice() });

@@ -31,7 +31,7 @@ import { windcity as g } from './index.js';
 import { HOUSES_PER_PLAYER, SQUARES, START_COINS, isBeach, isLand, isObservatory } from './board.js';
 import { CARD_IDS } from './cards.js';
 import { awaitingView, awaitsMe } from './bot.js';
-import { cloneState } from './rules.js';
+import { cloneState } from './state.js';
 import type { SquareId, WindCityAction, WindCityState } from './types.js';
 
 // ---------------------------------------------------------------------------

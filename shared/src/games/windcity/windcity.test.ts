@@ -14,7 +14,9 @@ import { actor, code, must } from '../../engine/testing.js';
 import { windcity as g } from './index.js';
 import { COLS, SQUARES, isBeach, rowOf, sectionOf, squareId } from './board.js';
 import { CARDS, cardById } from './cards.js';
-import { cloneState, kaufSquares, legalPlacements, marketPrice, placementProblem, placesOf, quotasFeasible, renewPrice, renewableSquares } from './rules.js';
+import { kaufSquares, legalPlacements, marketPrice, placementProblem, quotasFeasible, renewPrice, renewableSquares } from './rules.js';
+import { cloneState } from './state.js';
+import { placesOf } from './turn.js';
 import { placed } from './testing.js';
 import type { CardAction, WindCityState } from './types.js';
 
