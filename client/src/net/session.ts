@@ -5,8 +5,7 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { serverEndpoint } from './endpoint.js';
-import { toSnapshot, type RoomSnapshot } from './snapshot.js';
-import { ViewDecoder } from '@fireside/shared/protocol/view-wire';
+import { SnapshotDecoder, toSnapshot, type RoomSnapshot } from './snapshot.js';
 import {
   CloseCodes,
   type ClientMessages,
@@ -94,8 +93,8 @@ export class RoomSession {
   snapshot: RoomSnapshot | null = null;
   status: ConnectionStatus = 'open';
   private seatKept: number | null = null;
-  /** Rebuilds the public view from the parts that changed (one per connection: it caches the last parts). */
-  private readonly views = new ViewDecoder();
+  /** Rebuilds the views from the parts that changed (one per connection: it caches the last parts). */
+  private readonly decoder = new SnapshotDecoder();
   private welcomed: Promise<void>;
   /** Reports the first frame of each step this seat has a clock for (`shown`, fair clocks). */
   private readonly shown = new ShownReporter((clockId) => this.send('shown', { clockId }));
@@ -146,7 +145,7 @@ export class RoomSession {
   }
 
   private refresh(): void {
-    this.snapshot = toSnapshot(this.room.roomId, this.room.state, this.memberId, this.views);
+    this.snapshot = toSnapshot(this.room.roomId, this.room.state, this.memberId, this.decoder);
     this.rememberSeat(this.snapshot.me.seat);
     this.changed.emit(this.snapshot);
   }

@@ -2,7 +2,9 @@
  * Plain-JSON snapshots of the room state (docs/protocol.md), rebuilt after
  * every patch. The UI only ever reads snapshots, never the live schema.
  * The game's public view is rebuilt by a ViewDecoder that parses only the
- * parts that changed and keeps the identity of the others.
+ * parts that changed and keeps the identity of the others; this seat's view
+ * too keeps its identity while unchanged (SnapshotDecoder), so a table tells
+ * what to redraw by comparing references (games/common/table-shell.ts).
  */
 import { botDisplayName } from '../util/bot-name.js';
 import { roomFields, type ChatFields, type MemberFields, type SeatFields } from '@fireside/shared/protocol/room-state';
@@ -63,8 +65,25 @@ function parse(json: string): unknown {
   }
 }
 
+/** What one connection decodes snapshot after snapshot, keeping the identity of what did not change. */
+export class SnapshotDecoder {
+  /** Rebuilds the public view from the parts that changed (it caches the last parts). */
+  readonly views = new ViewDecoder();
+  private seatJson = '';
+  private seatView: unknown = null;
+
+  /** This seat's parsed view: the very same object while its JSON is the same. */
+  secret(json: string): unknown {
+    if (json !== this.seatJson) {
+      this.seatJson = json;
+      this.seatView = parse(json);
+    }
+    return this.seatView;
+  }
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's decoded schema state
-export function toSnapshot(roomId: string, state: any, memberId: string | null, views: ViewDecoder = new ViewDecoder()): RoomSnapshot {
+export function toSnapshot(roomId: string, state: any, memberId: string | null, decoder: SnapshotDecoder = new SnapshotDecoder()): RoomSnapshot {
   const raw = roomFields(state);
   const me = memberId ? raw.members[memberId] : undefined;
   const mySeat = me ? me.seat : -1;
@@ -72,7 +91,7 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null, 
     ...s,
     name: s.kind === 'bot' ? botDisplayName(s.name) : s.name,
     kind: s.kind as SeatKind,
-    secret: i === mySeat ? parse(s.secret) : null,
+    secret: i === mySeat ? decoder.secret(s.secret) : null,
   }));
   return {
     roomId,
@@ -88,7 +107,7 @@ export function toSnapshot(roomId: string, state: any, memberId: string | null, 
     spectators: raw.spectators,
     clock: raw.clock,
     matchNo: raw.matchNo,
-    view: views.decode(state?.view),
+    view: decoder.views.decode(state?.view),
     result: parse(raw.result) as MatchResultSnap | null,
     chat: raw.chat,
     lastMatchId: raw.lastMatchId,

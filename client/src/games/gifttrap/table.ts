@@ -1,61 +1,33 @@
 /**
  * The Gift Trap table: keeps the player's drafts and selection, feeds the Pixi
  * scene and the DOM controls from the same state, and turns clicks, drags and
- * key presses into intents.
+ * key presses into intents. What every table does alike (resizing, redraws,
+ * summaries, teardown) is the shell's: common/table-shell.ts.
  */
-import type { GameTable, TableHosts } from '../types.js';
+import type { TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
-import { morph } from '../../util/dom.js';
-import { lang } from '../../i18n/index.js';
 import type { GiftTrapPublicView, GiveTile, Tier } from '@fireside/shared/games/gifttrap/types';
 import { GiveDraft, WantDraft } from './draft.js';
 import { DraftStore } from '../common/drafts.js';
 import { giftOf, others, perRecipient, toModel, type Model } from './model.js';
 import { GiftTrapScene, type RoundRecap, type SceneState, type Token } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
-import { followHostSize } from '../common/pixi-scene.js';
 import { rules } from './rules-lazy.js';
-import { RoundSummaries } from '../common/round-summary.js';
 import { lazy } from '../common/lazy.js';
+import { TableShell } from '../common/table-shell.js';
 
-export class GiftTrapTable implements GameTable {
-  private model: Model | null = null;
+export class GiftTrapTable extends TableShell<Model, SceneState, GiftTrapScene> {
   private give = new GiveDraft(1);
   private want = new WantDraft();
   /** The unsent choices, in the browser (drafts.ts); made once the room is known. */
   private drafts: DraftStore<{ give: GiveTile[] | null; want: WantDraft['wants'] | null }> | null = null;
   private selected: Token | null = null;
-  private draftKey = '';
   private giveDirty = false;
   private wantDirty = false;
-  private resizeObs: ResizeObserver;
-  private onResults: () => void = () => {};
   private recap: RoundRecap | null = null;
-  private controlsKey = '';
-  private summaries: RoundSummaries | null = null;
-
-  private constructor(
-    private scene: GiftTrapScene,
-    private hosts: TableHosts,
-    private session: RoomSession,
-  ) {
-    this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
-    if (hosts.frame) this.summaries = new RoundSummaries(hosts.frame, () => this.onResults());
-  }
-
-  get holdsResults(): boolean {
-    return !!this.summaries?.holdsResults;
-  }
-
-  get app() {
-    return this.scene.app;
-  }
-
-  /** Are the opened gifts' flights or the pawns' hops still being animated? */
-  get busy(): boolean {
-    return this.scene.busy;
-  }
+  protected readonly rules = rules;
+  protected readonly summary = summaryOf;
 
   /** Client coordinates of a slot, a closed gift or a player plate (tests use it to click the canvas). */
   pointOf(kind: 'slot' | 'closed' | 'plate' | 'token' | 'wish', a: number, b?: number) {
@@ -70,42 +42,32 @@ export class GiftTrapTable implements GameTable {
       pickToken: (token) => table?.pickToken(token),
       openFrom: (from) => table?.openFrom(from),
     });
-    table = new GiftTrapTable(scene, hosts, session);
-    table.onResults = onResults;
+    table = new GiftTrapTable(scene, hosts, session, onResults);
     table.update(snapshot);
     return table;
   }
 
-  update(snapshot: RoomSnapshot): void {
-    const m = toModel(snapshot);
-    if (!m) return;
+  protected toModel(snapshot: RoomSnapshot): Model | null {
+    return toModel(snapshot);
+  }
+
+  protected adopt(m: Model): void {
     this.recap = recapOf(m.view);
-    this.model = m;
     this.syncDrafts(m);
-    this.render();
-    this.summarize(m);
   }
 
-  relabel(): void {
-    this.controlsKey = '';
-    this.render();
-    if (this.model) this.summarize(this.model);
+  /** A round's summary comes once it is over (its record is in the history): it waits for the last flight and hops to land. */
+  protected summaryDue(m: Model): boolean {
+    return m.view.phase !== 'reveal' && m.view.history.length > 0;
   }
 
-  /** Offer the summary of the round (or act) this state ends, if any; the summaries' code loads with the first one. */
-  private summarize(m: Model): void {
-    if (!this.summaries) return;
-    // Mid-round: nothing to sum up, and no need to load the summaries' code yet.
-    if (!(m.view.phase !== 'reveal' && m.view.history.length > 0)) return this.summaries.offer(null);
-    // It waits for the last opening's flight and the pawns' hops to land (4 s at most), as Santa's and Wind City's do.
-    void summaryOf().then((build) => this.summaries?.offer(build(m), () => this.scene.busy));
+  protected controls(s: SceneState): HTMLElement[] {
+    return renderControls(s, this.actions);
   }
 
-  destroy(): void {
-    rules.close();
-    this.summaries?.destroy();
-    this.resizeObs.disconnect();
-    this.scene.destroy();
+  /** The drafts and the selection are replaced (never changed in place) when a state update changes them. */
+  protected override controlsInputs(m: Model): unknown[] {
+    return [...super.controlsInputs(m), this.give, this.want, this.selected];
   }
 
   // ------------------------------------------------------------ state
@@ -114,8 +76,7 @@ export class GiftTrapTable implements GameTable {
     const v = m.view;
     const key = `${m.snap.matchNo}|${v.round}|${v.phase}|${m.me}`;
     const per = perRecipient(v);
-    if (key !== this.draftKey) {
-      this.draftKey = key;
+    if (this.newStep(key)) {
       this.give = GiveDraft.from(m.secret?.myGifts ?? null, per);
       this.want = WantDraft.from(m.secret?.myWants ?? null);
       this.giveDirty = this.wantDirty = false;
@@ -148,7 +109,7 @@ export class GiftTrapTable implements GameTable {
     if (v.phase !== 'give' && v.phase !== 'want') this.selected = null;
   }
 
-  private sceneState(m: Model): SceneState {
+  protected sceneState(m: Model): SceneState {
     const v = m.view;
     // A replay shows a seat's view, and offers nothing to do.
     const seated = m.me >= 0 && !m.snap.replay;
@@ -165,17 +126,6 @@ export class GiftTrapTable implements GameTable {
     };
   }
 
-  private render(): void {
-    const m = this.model;
-    if (!m) return;
-    const s = this.sceneState(m);
-    this.scene.update(s);
-    const key = JSON.stringify([m.view, m.secret, m.me, m.names, m.snap.seats.map((x) => x.awaiting), s.give.tiles, s.want.wants, s.selected, s.recap, lang()]);
-    if (key === this.controlsKey) return;
-    this.controlsKey = key;
-    morph(this.hosts.controls, renderControls(s, this.actions));
-  }
-
   /** Only the local parts changed (drafts, selection): redraw without new server state. */
   private local(): void {
     this.keepDrafts();
@@ -186,7 +136,7 @@ export class GiftTrapTable implements GameTable {
   private keepDrafts(): void {
     if (!this.drafts) return;
     if (!this.giveDirty && !this.wantDirty) this.drafts.clear();
-    else this.drafts.save(this.draftKey, { give: this.giveDirty ? this.give.tiles : null, want: this.wantDirty ? this.want.wants : null });
+    else this.drafts.save(this.stepKey, { give: this.giveDirty ? this.give.tiles : null, want: this.wantDirty ? this.want.wants : null });
   }
 
   // ------------------------------------------------------------ actions

@@ -2,71 +2,36 @@
  * The Santa Claus table: keeps the player's local choices (the pick not yet
  * confirmed by the server, the order draft, a route being chosen), feeds the
  * Pixi scene and the DOM controls from the same state, and turns clicks and
- * key presses into intents.
+ * key presses into intents. What every table does alike (resizing, redraws,
+ * summaries, teardown) is the shell's: common/table-shell.ts.
  */
 import { DraftStore } from '../common/drafts.js';
-import type { GameTable, TableHosts } from '../types.js';
+import type { TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
-import { morph } from '../../util/dom.js';
-import { lang } from '../../i18n/index.js';
-import type { HouseId, Route, SantaAction } from '@fireside/shared/games/santa/types';
+import type { HouseId, Route } from '@fireside/shared/games/santa/types';
 import { myMoves, setupHouses, toModel, type Model } from './model.js';
 import { SantaScene, type SceneState } from './scene.js';
 import { renderControls, type ControlActions } from './controls.js';
-import { followHostSize } from '../common/pixi-scene.js';
-import { RoundSummaries } from '../common/round-summary.js';
 import { lazy } from '../common/lazy.js';
+import { TableShell } from '../common/table-shell.js';
 import { rules } from './rules-lazy.js';
 
-export class SantaTable implements GameTable {
-  private model: Model | null = null;
-  private resizeObs: ResizeObserver;
-  private onResults: () => void = () => {};
-  private controlsKey = '';
+export class SantaTable extends TableShell<Model, SceneState, SantaScene> {
   /** A pick sent but not yet confirmed by the server. */
   private pendingPick: number | null = null;
   private orderDraft: number[] | null = null;
   private routeTarget: HouseId | null = null;
   private routeVia: HouseId[] = [];
-  /** Changes whenever the game moves on: local choices are reset then. */
-  private stepKey = '';
   /** The unsent route and order, in the browser; made once the room is known. */
   private drafts: DraftStore<{ routeTarget: HouseId | null; routeVia: HouseId[]; order: number[] | null }> | null = null;
-  /** The step for which an action was sent (to ignore double clicks until the server answers). */
-  private sentFor = '';
-  private unsubscribe: () => void;
-  private summaries: RoundSummaries | null = null;
+  protected readonly rules = rules;
+  protected readonly summary = summaryOf;
 
-  private constructor(
-    private scene: SantaScene,
-    private hosts: TableHosts,
-    private session: RoomSession,
-  ) {
-    this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
-    if (hosts.frame) this.summaries = new RoundSummaries(hosts.frame, () => this.onResults());
+  private constructor(scene: SantaScene, hosts: TableHosts, session: RoomSession, onResults: () => void) {
+    super(scene, hosts, session, onResults);
     scene.routesTo = (house) => this.routesTo(house);
-    window.addEventListener('keydown', this.onKey);
-    // A refused intent: let the player try again.
-    this.unsubscribe = session.serverError.on((e) => {
-      if (e.type !== 'intent') return;
-      this.sentFor = '';
-      this.pendingPick = null;
-      this.render();
-    });
-  }
-
-  get app() {
-    return this.scene.app;
-  }
-
-  get holdsResults(): boolean {
-    return !!this.summaries?.holdsResults;
-  }
-
-  /** Is a move still being animated? */
-  get busy(): boolean {
-    return this.scene.busy;
+    this.listenKeys(this.onKey);
   }
 
   /** Client coordinates of a house, a card of my hand (by value), a player's plate or counter: tests click the canvas there. */
@@ -81,21 +46,19 @@ export class SantaTable implements GameTable {
       clickCard: (card) => table?.pick(card),
       clickPlate: (seat) => table?.clickPlate(seat),
     });
-    table = new SantaTable(scene, hosts, session);
-    table.onResults = onResults;
+    table = new SantaTable(scene, hosts, session, onResults);
     table.update(snapshot);
     return table;
   }
 
-  update(snapshot: RoomSnapshot): void {
-    const m = toModel(snapshot);
-    if (!m) return;
-    this.model = m;
+  protected toModel(snapshot: RoomSnapshot): Model | null {
+    return toModel(snapshot);
+  }
+
+  protected adopt(m: Model): void {
     const v = m.view;
     const key = `${m.snap.matchNo}|${v.round}|${v.phase}|${v.awayLeft}|${v.starter}|${v.orderBy}|${v.turn}|${v.mover}|${m.me}`;
-    if (key !== this.stepKey) {
-      this.stepKey = key;
-      this.sentFor = '';
+    if (this.newStep(key)) {
       this.routeTarget = null;
       this.routeVia = [];
       if (v.phase !== 'order' || v.orderBy !== m.me) this.orderDraft = null;
@@ -111,31 +74,25 @@ export class SantaTable implements GameTable {
     }
     if (v.phase !== 'pick') this.pendingPick = null;
     else if (m.secret?.myPick === this.pendingPick) this.pendingPick = null;
-    this.render();
-    this.summarize(m);
   }
 
-  relabel(): void {
-    this.controlsKey = '';
-    this.render();
-    if (this.model) this.summarize(this.model);
+  /** A round's summary comes as the next one starts (and the last one's when the game is over). */
+  protected summaryDue(m: Model): boolean {
+    return m.view.phase === 'over' || (m.view.phase === 'pick' && m.view.round > 1);
   }
 
-  /** Offer the summary of the round (or act) this state ends, if any; the summaries' code loads with the first one. */
-  private summarize(m: Model): void {
-    if (!this.summaries) return;
-    // Mid-round: nothing to sum up, and no need to load the summaries' code yet.
-    if (!(m.view.phase === 'over' || (m.view.phase === 'pick' && m.view.round > 1))) return this.summaries.offer(null);
-    void summaryOf().then((build) => this.summaries?.offer(build(m), () => this.scene.busy));
+  protected controls(s: SceneState): HTMLElement[] {
+    return renderControls(s, this.actions);
   }
 
-  destroy(): void {
-    rules.close();
-    this.summaries?.destroy();
-    this.unsubscribe();
-    window.removeEventListener('keydown', this.onKey);
-    this.resizeObs.disconnect();
-    this.scene.destroy();
+  /** A pick not yet confirmed shows in the controls; a state update can drop it. */
+  protected override controlsInputs(m: Model): unknown[] {
+    return [...super.controlsInputs(m), this.pendingPick];
+  }
+
+  /** A refused pick is no longer pending. */
+  protected override refused(): void {
+    this.pendingPick = null;
   }
 
   // ------------------------------------------------------------ state
@@ -158,12 +115,12 @@ export class SantaTable implements GameTable {
     return this.routesTo(this.routeTarget).filter((r) => this.routeVia.every((h) => r.slice(0, -1).includes(h)));
   }
 
-  private sceneState(m: Model): SceneState {
+  protected sceneState(m: Model): SceneState {
     const v = m.view;
     const setup = setupHouses(m);
     const moves = myMoves(m);
     // A replay offers nothing to do: as if every choice were sent.
-    const sent = this.sentFor === this.stepKey || !!m.snap.replay;
+    const sent = this.sent || !!m.snap.replay;
     let clickable: HouseId[] = [];
     let clickMode: SceneState['clickMode'] = null;
     if (setup && !sent) {
@@ -195,47 +152,11 @@ export class SantaTable implements GameTable {
   }
 
   /** What is chosen and not sent, kept for a reload (common/drafts.ts); nothing once sent. */
-  private keepDrafts(): void {
+  protected override beforeDraw(): void {
     if (!this.drafts) return;
     const chosen = this.routeTarget !== null || this.routeVia.length > 0 || this.orderDraft !== null;
-    if (this.sentFor === this.stepKey || !chosen) this.drafts.clear();
+    if (this.sent || !chosen) this.drafts.clear();
     else this.drafts.save(this.stepKey, { routeTarget: this.routeTarget, routeVia: this.routeVia, order: this.orderDraft });
-  }
-
-  private render(): void {
-    this.keepDrafts();
-    const m = this.model;
-    if (!m) return;
-    const s = this.sceneState(m);
-    this.scene.update(s);
-    const { log: _log, ...view } = m.view;
-    const key = JSON.stringify([
-      view,
-      m.view.log.length,
-      m.secret,
-      m.me,
-      m.names,
-      m.snap.seats.map((x) => x.awaiting),
-      s.clickable,
-      s.routeTarget,
-      s.routeChoices,
-      s.myPick,
-      s.orderDraft,
-      s.plateChoice,
-      lang(),
-    ]);
-    if (key === this.controlsKey) return;
-    this.controlsKey = key;
-    morph(this.hosts.controls, renderControls(s, this.actions));
-  }
-
-  private send(action: SantaAction, once = true): void {
-    if (once) {
-      if (this.sentFor === this.stepKey) return;
-      this.sentFor = this.stepKey;
-    }
-    this.session.intent(action);
-    this.render();
   }
 
   // ------------------------------------------------------------ actions

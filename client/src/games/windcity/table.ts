@@ -2,75 +2,41 @@
  * The Wind City table: keeps the player's local choices (the plan being
  * built, the houses chosen for a renewal or a request), feeds the Pixi scene
  * and the DOM controls from the same state, and turns clicks and key presses
- * into intents.
+ * into intents. What every table does alike (resizing, redraws, summaries,
+ * teardown) is the shell's: common/table-shell.ts.
  */
 import { DraftStore } from '../common/drafts.js';
-import type { GameTable, TableHosts } from '../types.js';
+import type { TableHosts } from '../types.js';
 import type { RoomSnapshot } from '../../net/snapshot.js';
 import type { RoomSession } from '../../net/session.js';
-import { morph } from '../../util/dom.js';
-import { lang } from '../../i18n/index.js';
-import type { SquareId, WindCityAction } from '@fireside/shared/games/windcity/types';
+import type { SquareId } from '@fireside/shared/games/windcity/types';
 import { MAX_PLAN } from '@fireside/shared/games/windcity/queries';
 import { rowOf } from '@fireside/shared/games/windcity/board';
 import { clockLeft } from '@fireside/shared/protocol/room-state';
 import { iDecide, myCard, myPlacements, myKauf, planCost, toModel, type Model } from './model.js';
-import { WindCityScene } from './scene.js';
+import { WindCityScene, type SceneState } from './scene.js';
 import { sceneState, selectable } from './scene-state.js';
 import { renderControls, type ControlActions } from './controls.js';
-import { followHostSize } from '../common/pixi-scene.js';
-import { RoundSummaries } from '../common/round-summary.js';
 import { lazy } from '../common/lazy.js';
+import { TableShell } from '../common/table-shell.js';
 import { rules } from './rules-lazy.js';
 
-export class WindCityTable implements GameTable {
-  private model: Model | null = null;
-  private resizeObs: ResizeObserver;
-  private onResults: () => void = () => {};
-  private controlsKey = '';
+export class WindCityTable extends TableShell<Model, SceneState, WindCityScene> {
   private planDraft: number[] = [];
   private selected: SquareId[] = [];
-  /** Changes whenever the game moves on: local choices are reset then. */
-  private stepKey = '';
-  /** The step for which an action was sent (to ignore double clicks until the server answers). */
-  private sentFor = '';
   /** The unsent plan and house choices, in the browser; made once the room is known. */
   private drafts: DraftStore<{ plan: number[]; selected: number[] }> | null = null;
   /** Market answers sent (per buyer), for this step. */
   private answered = new Set<number>();
-  private timer = 0;
-  private summaries: RoundSummaries | null = null;
-  private unsubscribe: () => void;
+  protected readonly rules = rules;
+  protected readonly summary = summaryOf;
 
-  private constructor(
-    private scene: WindCityScene,
-    private hosts: TableHosts,
-    private session: RoomSession,
-  ) {
-    this.resizeObs = followHostSize(hosts.canvas, () => this.scene.resize());
-    if (hosts.frame) this.summaries = new RoundSummaries(hosts.frame, () => this.onResults());
-    window.addEventListener('keydown', this.onKey);
-    this.unsubscribe = session.serverError.on((e) => {
-      if (e.type !== 'intent') return;
-      this.sentFor = '';
-      this.answered.clear();
-      this.render();
-    });
+  private constructor(scene: WindCityScene, hosts: TableHosts, session: RoomSession, onResults: () => void) {
+    super(scene, hosts, session, onResults);
+    this.listenKeys(this.onKey);
     // The market's countdown, ticking in the controls.
-    this.timer = window.setInterval(() => this.tick(), 500);
-  }
-
-  get app() {
-    return this.scene.app;
-  }
-
-  get holdsResults(): boolean {
-    return !!this.summaries?.holdsResults;
-  }
-
-  /** Is an act still being animated? */
-  get busy(): boolean {
-    return this.scene.busy;
+    const timer = window.setInterval(() => this.tick(), 500);
+    this.own(() => clearInterval(timer));
   }
 
   /** Client coordinates of a square, an action of the card (0..4), a player's plate, the hurricane: tests click the canvas there. */
@@ -84,23 +50,21 @@ export class WindCityTable implements GameTable {
       clickSquare: (sq) => table?.clickSquare(sq),
       clickAction: (i) => table?.toggleAction(i),
     });
-    table = new WindCityTable(scene, hosts, session);
-    table.onResults = onResults;
+    table = new WindCityTable(scene, hosts, session, onResults);
     table.update(snapshot);
     return table;
   }
 
-  update(snapshot: RoomSnapshot): void {
-    const m = toModel(snapshot);
-    if (!m) return;
-    this.model = m;
+  protected toModel(snapshot: RoomSnapshot): Model | null {
+    return toModel(snapshot);
+  }
+
+  protected adopt(m: Model): void {
     const v = m.view;
     // Whether I still decide in the market comes from my own seat view (the public one does not say).
     const mine = v.market ? String(iDecide(m)) : '';
     const key = `${m.snap.matchNo}|${v.turn}|${v.phase}|${v.placed}|${v.active}|${v.hurricane}|${mine}|${m.me}|${v.act?.segments.length ?? 0}`;
-    if (key !== this.stepKey) {
-      this.stepKey = key;
-      this.sentFor = '';
+    if (this.newStep(key)) {
       this.planDraft = [];
       this.selected = [];
       this.answered.clear();
@@ -117,45 +81,43 @@ export class WindCityTable implements GameTable {
       const ok = new Set(selectable(m));
       this.selected = this.selected.filter((sq) => ok.has(sq));
     }
-    this.render();
-    this.summarize(m);
   }
 
-  relabel(): void {
-    this.controlsKey = '';
-    this.render();
-    if (this.model) this.summarize(this.model);
+  /** An act's summary comes once the next act has begun (the first record is the setup). */
+  protected summaryDue(m: Model): boolean {
+    return m.view.records.length > 1;
   }
 
-  /** Offer the summary of the round (or act) this state ends, if any; the summaries' code loads with the first one. */
-  private summarize(m: Model): void {
-    if (!this.summaries) return;
-    // Mid-round: nothing to sum up, and no need to load the summaries' code yet.
-    if (!(m.view.records.length > 1)) return this.summaries.offer(null);
-    void summaryOf().then((build) => this.summaries?.offer(build(m), () => this.scene.busy));
+  protected sceneState(m: Model): SceneState {
+    return sceneState(m, { plan: this.planDraft, selected: this.selected, answered: this.answered, sent: this.sent });
   }
 
-  destroy(): void {
-    rules.close();
-    this.summaries?.destroy();
-    clearInterval(this.timer);
-    this.unsubscribe();
-    window.removeEventListener('keydown', this.onKey);
-    this.resizeObs.disconnect();
-    this.scene.destroy();
+  protected controls(s: SceneState): HTMLElement[] {
+    return renderControls(s, this.actions, this.secondsLeft());
+  }
+
+  /** The selection can shrink with a state update; the countdown shows once there is a deadline. */
+  protected override controlsInputs(m: Model): unknown[] {
+    return [...super.controlsInputs(m), this.selected.length, this.deadline() > 0];
+  }
+
+  /** The controls stay: only the countdown's text moves. */
+  protected override controlsKept(): void {
+    this.tick();
+  }
+
+  /** Answers refused can be given again. */
+  protected override refused(): void {
+    this.answered.clear();
   }
 
   // ------------------------------------------------------------ state
 
   /** What is chosen and not sent, kept for a reload (common/drafts.ts); nothing once sent. */
-  private keepDrafts(): void {
+  protected override beforeDraw(): void {
     if (!this.drafts) return;
     if (this.sent || (!this.planDraft.length && !this.selected.length)) this.drafts.clear();
     else this.drafts.save(this.stepKey, { plan: this.planDraft, selected: this.selected });
-  }
-
-  private get sent(): boolean {
-    return this.sentFor === this.stepKey;
   }
 
   /**
@@ -171,36 +133,6 @@ export class WindCityTable implements GameTable {
   private marketLeft(now: number): number {
     const seats = this.session.snapshot?.seats ?? [];
     return seats.reduce((most, seat) => (seat.deadline > 0 ? Math.max(most, clockLeft(seat, now)) : most), 0);
-  }
-
-  private render(): void {
-    const m = this.model;
-    if (!m) return;
-    this.keepDrafts();
-    const s = sceneState(m, { plan: this.planDraft, selected: this.selected, answered: this.answered, sent: this.sent });
-    this.scene.update(s);
-    const { log: _log, records: _records, ...view } = m.view;
-    const key = JSON.stringify([
-      view,
-      m.view.log.length,
-      m.secret,
-      m.me,
-      m.names,
-      m.snap.seats.map((x) => x.awaiting),
-      s.clickable,
-      s.selected,
-      s.plan,
-      s.sent,
-      [...this.answered],
-      this.deadline() > 0,
-      lang(),
-    ]);
-    if (key === this.controlsKey) {
-      this.tick();
-      return;
-    }
-    this.controlsKey = key;
-    morph(this.hosts.controls, renderControls(s, this.actions, this.secondsLeft()));
   }
 
   private secondsLeft(): number | null {
@@ -220,15 +152,6 @@ export class WindCityTable implements GameTable {
       if (num) num.textContent = String(left);
       el.classList.toggle('urgent', left <= 10);
     }
-  }
-
-  private send(action: WindCityAction, once = true): void {
-    if (once) {
-      if (this.sent) return;
-      this.sentFor = this.stepKey;
-    }
-    this.session.intent(action);
-    this.render();
   }
 
   // ------------------------------------------------------------ actions
