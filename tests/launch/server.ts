@@ -228,7 +228,13 @@ async function start(opts: LaunchOptions, ownsDataDir: boolean): Promise<ServerP
       return start({ ...opts, wait: more.wait ?? opts.wait, env: { ...opts.env, ...more.env }, port, dataDir }, owned);
     },
   };
-  void exited.then((e) => (server.exit = e));
+  // A script that throws (or exits) with the server still running must not leave it behind, holding its port.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then((e) => {
+    server.exit = e;
+    process.off('exit', killOnExit);
+  });
   if (logFd === undefined) {
     splitLines(child.stdout!, (line) => server.stdout.push(line));
     splitLines(child.stderr!, (line) => {
