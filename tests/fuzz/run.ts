@@ -6,7 +6,7 @@
 import { gameMetas } from '@fireside/shared';
 import type { FuzzFigures } from './fuzz-run.ts';
 import { fuzz } from './fuzzer.ts';
-import { spawnServer } from './server-process.ts';
+import { launchServer, UNLIMITED_ENV } from '../launch/server.ts';
 import type { TableSpec } from './table.ts';
 
 /** Every game's fuzz tables (three, at different sizes, each with spectators: shared/src/games/<id>/meta.ts). */
@@ -28,14 +28,17 @@ export async function fuzzServer(opts: {
   tables?: TableSpec[];
   progress?: (f: FuzzFigures) => void;
 }): Promise<FuzzReport> {
-  const server = await spawnServer({
+  const server = await launchServer({
     // Every seat is human and the clock is off: nothing but the members' messages changes a room.
-    env: { FIRESIDE_BOT_DELAY_MS: '60000', FIRESIDE_STANDIN_SECONDS: '3600' },
+    // One address plays every table and opens hundreds of bare sockets: the abuse limits are lifted (their own tests are in tests/integration).
+    env: { FIRESIDE_CLIENT_DIST: '/nonexistent', ...UNLIMITED_ENV, FIRESIDE_BOT_DELAY_MS: '60000', FIRESIDE_STANDIN_SECONDS: '3600' },
+    dataDirPrefix: 'fireside-fuzz-',
+    wait: 'listening',
   });
   try {
     const rssKbBefore = server.rssKb();
     const figures = await fuzz({
-      url: server.url,
+      url: server.base,
       seed: opts.seed,
       messages: opts.messages,
       timeLimitMs: opts.timeLimitMs,
@@ -46,7 +49,7 @@ export async function fuzzServer(opts: {
     const crashed = server.exit !== null;
     if (!crashed) {
       // Still serving after it all.
-      const health = await fetch(`${server.url}/healthz`).then(
+      const health = await fetch(`${server.base}/healthz`).then(
         (r) => r.ok,
         () => false,
       );
