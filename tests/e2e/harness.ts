@@ -2,13 +2,16 @@
  * What every browser test needs: the built server as a child process on a
  * free port, and Debian's Chromium (never a downloaded browser).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { launchServer, ROOT, type ServerProcess } from '../launch/server.js';
+import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../load/lib/chromium.mjs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
-export { ROOT, type ServerProcess };
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
 // Debian's Chromium (or CHROMIUM_PATH's) with the browser tests' flags, shared with the load
 // scripts (tests/load/lib/chromium.mjs): launchChromium(extraArgs?).
@@ -16,11 +19,81 @@ export { launchChromium };
 
 export const tid = (id: string) => `[data-testid="${id}"]`;
 
-/** The built server (tests/launch/server.ts) serving client/dist, bots quick unless `env` says otherwise; ready once /healthz answers. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  if (!fs.existsSync(path.join(ROOT, 'client/dist/index.html'))) throw new Error('client/dist/index.html is missing: run `npm run build` first.');
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  /** The store's data dir (a temp dir unless FIRESIDE_DATA_DIR was given). */
+  dataDir: string;
+  process: ChildProcess;
+  log(): string;
+  /** SIGTERM, and SIGKILL if it has not exited within 8 s. */
+  stop(): Promise<void>;
+  /** SIGKILL: a crash or a power cut, as far as the process can tell. */
+  kill(): Promise<void>;
+}
+
+/** Starts server/dist (with client/dist) and waits for /healthz. */
+export async function startBuiltServer(env: Record<string, string> = {}, fixedPort?: number): Promise<ServerProcess> {
+  for (const f of ['server/dist/index.js', 'client/dist/index.html']) {
+    if (!fs.existsSync(path.join(ROOT, f))) throw new Error(`${f} is missing: run \`npm run build\` first.`);
+  }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  return launchServer({ env: { FIRESIDE_BOT_DELAY_MS: '50', ...env }, host: 'localhost', dataDirPrefix: 'fireside-e2e-' });
+  const port = fixedPort ?? (await freePort());
+  const base = `http://localhost:${port}`;
+  const dataDir = env.FIRESIDE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-e2e-'));
+  let output = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/index.js')], {
+    cwd: ROOT,
+    env: { ...process.env, FIRESIDE_BOT_DELAY_MS: '50', ...env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  // 45 s: a start on a busy CI machine (load averages of 10–18 seen) once took over 20.
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const waitExit = (ms: number) => Promise.race([exited, new Promise<void>((r) => setTimeout(r, ms))]);
+  return {
+    base,
+    port,
+    dataDir,
+    process: child,
+    log: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await waitExit(8000);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await waitExit(2000);
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await waitExit(5000);
+    },
+  };
 }
 
 /** The localStorage flag that makes a production page expose window.__fireside (client/src/testing.ts). */

@@ -6,19 +6,23 @@
  * (SIGKILL) in the middle of a match.
  */
 import { describe, expect, it, beforeAll, afterAll } from '@jest/globals';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, launchChromium, openContext, quietView, startBuiltServer, tid, type ServerProcess } from './harness.js';
 
 let server: ServerProcess;
 let browser: Browser;
+const dataDirs = new Set<string>();
 beforeAll(async () => {
   server = await startBuiltServer();
+  dataDirs.add(server.dataDir);
   browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** The room and member the page is connected to right now. */
@@ -29,11 +33,12 @@ function whereAmI(page: Page): Promise<{ roomId: string; sessionId: string } | n
   });
 }
 
-/** The server stopped (or killed) and started again on the same port and data dir; the old process's exit code. */
 async function restartSameServer(how: 'stop' | 'kill'): Promise<number | null> {
-  const old = server;
-  server = await old.restart(how);
-  return old.exit!.code;
+  const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+  await (how === 'stop' ? server.stop() : server.kill());
+  const code = await exited;
+  server = await startBuiltServer({ FIRESIDE_DATA_DIR: server.dataDir }, server.port);
+  return code;
 }
 
 describe('server restart', () => {

@@ -6,7 +6,7 @@
 import { gameMetas } from '@fireside/shared';
 import type { FuzzFigures } from './fuzz-run.ts';
 import { fuzz } from './fuzzer.ts';
-import { launchServer, UNLIMITED_ENV } from '../launch/server.ts';
+import { spawnServer } from './server-process.ts';
 import type { TableSpec } from './table.ts';
 
 /** Every game's fuzz tables (three, at different sizes, each with spectators: shared/src/games/<id>/meta.ts). */
@@ -28,17 +28,14 @@ export async function fuzzServer(opts: {
   tables?: TableSpec[];
   progress?: (f: FuzzFigures) => void;
 }): Promise<FuzzReport> {
-  const server = await launchServer({
+  const server = await spawnServer({
     // Every seat is human and the clock is off: nothing but the members' messages changes a room.
-    // One address plays every table and opens hundreds of bare sockets: the abuse limits are lifted (their own tests are in tests/integration).
-    env: { FIRESIDE_CLIENT_DIST: '/nonexistent', ...UNLIMITED_ENV, FIRESIDE_BOT_DELAY_MS: '60000', FIRESIDE_STANDIN_SECONDS: '3600' },
-    dataDirPrefix: 'fireside-fuzz-',
-    wait: 'listening',
+    env: { FIRESIDE_BOT_DELAY_MS: '60000', FIRESIDE_STANDIN_SECONDS: '3600' },
   });
   try {
     const rssKbBefore = server.rssKb();
     const figures = await fuzz({
-      url: server.base,
+      url: server.url,
       seed: opts.seed,
       messages: opts.messages,
       timeLimitMs: opts.timeLimitMs,
@@ -49,7 +46,7 @@ export async function fuzzServer(opts: {
     const crashed = server.exit !== null;
     if (!crashed) {
       // Still serving after it all.
-      const health = await fetch(`${server.base}/healthz`).then(
+      const health = await fetch(`${server.url}/healthz`).then(
         (r) => r.ok,
         () => false,
       );

@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep, waitFor } from '../../server/testing/harness.js';
-import { builtServers } from './helpers/built-servers.js';
+import { restartableServers } from './helpers/restartable.js';
 
 const BOTS = fileURLToPath(new URL('./helpers/library-bots.mjs', import.meta.url));
 const TABLES = 2;
@@ -34,7 +34,7 @@ interface Line {
   error?: string;
 }
 
-const servers = builtServers();
+const start = restartableServers();
 let bots: ChildProcess | undefined;
 afterAll(() => {
   if (bots && bots.exitCode === null) bots.kill('SIGKILL');
@@ -42,7 +42,7 @@ afterAll(() => {
 
 describe('library bots and a server crash', () => {
   it('every library bot rejoins its seat after kill -9 and plays its match to the end', async () => {
-    const first = await servers.start();
+    const first = await start();
     const lines: Line[] = [];
     let stderr = '';
     bots = spawn(process.execPath, [BOTS, first.base, String(TABLES), String(PLAYERS), 'santa'], {
@@ -75,8 +75,9 @@ describe('library bots and a server crash', () => {
     await sleep(6000);
     expect(of('done')).toEqual([]);
     const killedAt = Date.now();
-    const second = await servers.restart(first, 'kill');
+    await first.kill();
     expect(first.process.signalCode).toBe('SIGKILL');
+    const second = await start(first.port, first.dataDir);
 
     await until(() => of('done').length === TABLES * PLAYERS, 'every bot done', 150_000);
     const done = of('done');

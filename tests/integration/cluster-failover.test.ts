@@ -85,7 +85,7 @@ describe('a process dies in the middle of matches', () => {
     const refusedBefore = door.refused.length;
     const killedAt = Date.now();
     if (process.env.FAILOVER_DEBUG) fs.appendFileSync(process.env.FAILOVER_DEBUG, `${killedAt} KILL\n`);
-    await cluster.processes[0].server.kill({ keepData: true }); // restarted below
+    await cluster.processes[0].server.kill();
     const played = await finish([...doomed, bystander]);
 
     // Once every match ended: per room, when its last client got its first state update after the kill

@@ -11,10 +11,12 @@
  * once is loaded by exactly one.
  */
 import '../../server/testing/ws-setup.js';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getGame, metaIds } from '@fireside/shared';
 import { createRoom, joinRoom, type Player } from '../../server/testing/harness.js';
-import { freePort, runServerToExit } from '../launch/server.js';
+import { freePort, ROOT } from '../e2e/harness.js';
 import { matchmake, startCluster, type ClusterProcess, type TestCluster } from './helpers/cluster.js';
 import { playUntil } from './helpers/drive.js';
 
@@ -36,8 +38,23 @@ const chatTexts = (s: any): string[] => [...s.chat].map((l: { text: string }) =>
 const summary = async (url: string, roomId: string) => (await fetch(`${url}/api/tables/${roomId}`)).json() as Promise<any>;
 
 /** The built server with only some of the cluster settings: it must refuse to start, saying which one is missing. */
-const startWith = (env: Record<string, string>) =>
-  runServerToExit({ env: { FIRESIDE_CLIENT_DIST: '/nonexistent', ...env }, inheritEnv: false, waitMs: 20_000 });
+function startWith(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/index.js')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, PORT: '0', FIRESIDE_CLIENT_DIST: '/nonexistent', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
 
 describe('cluster settings', () => {
   it('refuses to start with REDIS_URL but without DATABASE_URL or FIRESIDE_PUBLIC_ADDRESS, or when Redis does not answer', async () => {

@@ -11,7 +11,7 @@ import '../../server/testing/ws-setup.js';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { getGame, metaIds } from '@fireside/shared';
 import { createRoom, joinRoom, sleep, waitFor, type Player } from '../../server/testing/harness.js';
-import { builtServers } from './helpers/built-servers.js';
+import { restartableServers } from './helpers/restartable.js';
 import { playUntil, viewOf } from './helpers/drive.js';
 
 const players: Player[] = [];
@@ -19,7 +19,7 @@ afterAll(async () => {
   await Promise.all(players.map((p) => p.leave().catch(() => undefined)));
 });
 // (Declared after the players' hook: the players leave before the servers go.)
-const servers = builtServers();
+const start = restartableServers();
 
 /** Waits until nothing has changed for `ms` (bots are quick; only humans are awaited then). */
 async function quiet(p: Player, ms = 400): Promise<void> {
@@ -47,7 +47,7 @@ describe('a match survives its server', () => {
     async (id, how) => {
       const game = getGame(id)!;
       const players3 = 3;
-      const first = await servers.start();
+      const first = await start();
       const alice = await createRoom(first.base, { game: id, name: 'Alice', players: players3 });
       const bob = await joinRoom(first.base, alice.room.roomId, { name: 'Bob' });
       players.push(alice, bob);
@@ -74,14 +74,16 @@ describe('a match survives its server', () => {
       for (const p of [alice, bob]) p.room.reconnection.enabled = false;
       const restarting = alice.messages.length;
 
-      const second = await servers.restart(first, how === 'SIGTERM' ? 'stop' : 'kill');
       if (how === 'SIGTERM') {
+        await first.stop();
         expect(first.process.exitCode).toBe(0);
         expect(alice.messages.slice(restarting).some((m) => m.type === 'restarting')).toBe(true);
       } else {
+        await first.kill();
         expect(first.process.signalCode).toBe('SIGKILL');
       }
 
+      const second = await start(first.port, first.dataDir);
       const alice2 = await joinRoom(second.base, roomId, { name: 'Alice', token: tokens[0].token });
       const bob2 = await joinRoom(second.base, roomId, { name: 'Bob', token: tokens[1].token });
       const watcher = await joinRoom(second.base, roomId, { name: 'Watcher' });
@@ -118,7 +120,7 @@ describe('a match survives its server', () => {
 
   it('bot clients come back by themselves after a crash and finish their match', async () => {
     const { BotConnection } = await import('../../botclient/src/index.js');
-    const first = await servers.start();
+    const first = await start();
     const host = await BotConnection.create({ server: first.base, name: 'B0', game: 'santa' });
     const others = [
       await BotConnection.join({ server: first.base, roomId: host.roomId, name: 'B1' }),
@@ -132,7 +134,8 @@ describe('a match survives its server', () => {
     const progressed = (s: { view: string }) => !!s.view && JSON.parse(s.view).phase !== 'away' && JSON.parse(s.view).phase !== 'start';
     await host.waitFor(progressed, 30_000, 'the first picks');
 
-    await servers.restart(first, 'kill');
+    await first.kill();
+    await start(first.port, first.dataDir);
     const outcomes = await Promise.all(plays);
     for (const o of outcomes) expect(o.winners.length).toBeGreaterThan(0);
     expect(new Set(outcomes.map((o) => JSON.stringify(o.winners))).size).toBe(1);

@@ -11,17 +11,18 @@
  * trusted or an untrusted peer.
  */
 import '../../server/testing/ws-setup.js';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { matchMaker } from '@colyseus/core';
 import { startServer, createRoom, sleep, startedMatch, waitFor, type Player, type TestServer } from '../../server/testing/harness.js';
 import type { AbuseLimits } from '../../server/src/limits/settings.js';
 import { resolveSettings, type RoomSettings } from '../../server/src/rooms/settings.js';
-import { runServerToExit } from '../launch/server.js';
 
 let srv: TestServer | null = null;
 const players: Player[] = [];
@@ -165,10 +166,18 @@ describe('room capacity', () => {
 
 describe('FIRESIDE_TRUST_PROXY', () => {
   it('as a count of proxies (the old form) stops the built server at start, saying the new form, before it opens its store', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fireside-trust-'));
     try {
-      const env = { FIRESIDE_CLIENT_DIST: '/nonexistent', FIRESIDE_TRUST_PROXY: '1' };
-      const { code, stderr } = await runServerToExit({ env, inheritEnv: false, dataDir, waitMs: 20_000 });
+      const child = spawn(process.execPath, [path.join(root, 'server/dist/index.js')], {
+        env: { PATH: process.env.PATH, PORT: '0', FIRESIDE_DATA_DIR: dataDir, FIRESIDE_CLIENT_DIST: '/nonexistent', FIRESIDE_TRUST_PROXY: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.on('data', (d) => (stderr += d));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      clearTimeout(timer);
       expect(code).toBe(2);
       expect(stderr).toMatch(/^Fireside cannot start: FIRESIDE_TRUST_PROXY=1 \(a count of proxies\) is no longer accepted.*FIRESIDE_TRUST_PROXY=loopback/);
       expect(readdirSync(dataDir)).toEqual([]);

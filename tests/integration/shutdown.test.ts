@@ -6,15 +6,49 @@
  * /healthz is gone afterwards.
  */
 import '../../server/testing/ws-setup.js';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRoom, joinRoom, waitFor, type Player } from '../../server/testing/harness.js';
-import { launchServer, type ServerProcess } from '../launch/server.js';
-import { ensureBuilt } from './helpers/cli.js';
 
-let server: ServerProcess;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ENTRY = path.join(ROOT, 'server', 'dist', 'index.js');
+
+/** Newest mtime of the files under `dir` that pass `filter` (0 if none). */
+function newest(dir: string, filter: (f: string) => boolean): number {
+  let t = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) t = Math.max(t, newest(p, filter));
+    else if (filter(entry.name)) t = Math.max(t, fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** `npm run build -w <pkg>` (tsc) when its dist is missing or older than its sources. */
+function ensureBuilt(pkg: 'shared' | 'server'): void {
+  const src = newest(path.join(ROOT, pkg, 'src'), (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const dist = newest(path.join(ROOT, pkg, 'dist'), (f) => f.endsWith('.js'));
+  if (dist >= src) return;
+  execFileSync('npx', ['tsc', '-p', path.join(ROOT, pkg, 'tsconfig.json')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+let child: ChildProcess | undefined;
+let output = '';
+let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 let url = '';
 const players: Player[] = [];
 const leaveCodes = new Map<Player, number>();
@@ -22,16 +56,36 @@ const leaveCodes = new Map<Player, number>();
 beforeAll(async () => {
   ensureBuilt('shared');
   ensureBuilt('server');
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
   // A working directory with a .env file: the server must neither load it nor say anything about it.
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-cwd-'));
   fs.writeFileSync(path.join(cwd, '.env'), 'FIRESIDE_UNUSED=1\n');
-  server = await launchServer({ cwd, env: { FIRESIDE_CLIENT_DIST: '/nonexistent' }, dataDirPrefix: 'fireside-shutdown-', wait: 'listening' });
-  url = server.base;
+  child = spawn(process.execPath, [ENTRY], {
+    cwd,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FIRESIDE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fireside-shutdown-')),
+      FIRESIDE_CLIENT_DIST: '/nonexistent',
+      NODE_OPTIONS: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
+  exited = new Promise((resolve) => child!.on('exit', (code, signal) => resolve({ code, signal })));
+  await waitFor(
+    () => output.includes('Fireside listening'),
+    'server start',
+    30_000,
+    () => output,
+  );
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(players.map((p) => p.leave()));
-  await server?.kill();
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 function track(p: Player): Player {
@@ -43,10 +97,7 @@ function track(p: Player): Player {
 describe('start', () => {
   it('prints one line: no "injected env" or ".env" lines from the framework', () => {
     // Not a terminal, so the log is JSON lines (docs/self-hosting.md, "Logs and metrics"): exactly one, the server's own.
-    const lines = server
-      .log()
-      .split('\n')
-      .filter((l) => l !== '');
+    const lines = output.split('\n').filter((l) => l !== '');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
       level: 'info',
@@ -70,16 +121,15 @@ describe('graceful shutdown', () => {
     expect(health).toMatchObject({ ok: true, rooms: 2 });
 
     const t0 = Date.now();
-    server.process.kill('SIGTERM');
+    child!.kill('SIGTERM');
     let timer: ReturnType<typeof setTimeout> | undefined;
     const { code, signal } = await Promise.race([
-      server.exited,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no exit within 5 s:\n${server.log()}`)), 5000))),
+      exited,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no exit within 5 s:\n${output}`)), 5000))),
     ]).finally(() => clearTimeout(timer));
     const ms = Date.now() - t0;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(ms).toBeLessThan(5000);
-    const output = server.log();
     expect(output).toContain('shutting down');
     expect(output).toMatch(/shut down gracefully/);
 

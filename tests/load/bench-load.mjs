@@ -105,7 +105,7 @@ async function wholeGames(env) {
       out.push({ game, players, runs });
     }
   } finally {
-    await server.kill();
+    server.child.kill('SIGKILL');
   }
   return out;
 }
@@ -124,9 +124,9 @@ function loopbackBytes() {
 
 /** The ramp: a load generator in its own process; the server's CPU and memory sampled during the hold. */
 async function ramp() {
-  const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(LOAD_BOT_DELAY), ...serverEnv }, { dataDirPrefix: 'fireside-load-' });
+  const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(LOAD_BOT_DELAY), ...serverEnv }, 'fireside-load-');
   try {
-    const idle = procStats(server.pid);
+    const idle = procStats(server.child.pid);
     const gen = spawn(process.execPath, ['tests/load/load-clients.mjs', server.base, String(CLIENTS), String(HOLD_S)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -143,9 +143,9 @@ async function ramp() {
           continue;
         }
         const msg = JSON.parse(line);
-        if (msg.phase === 'hold') holdStart = { at: performance.now(), lo: loopbackBytes(), ...procStats(server.pid) };
+        if (msg.phase === 'hold') holdStart = { at: performance.now(), lo: loopbackBytes(), ...procStats(server.child.pid) };
         else if (msg.phase === 'progress') console.log(`  … ${msg.clients} clients in ${msg.rooms} rooms, generator lag p99 ${ms(msg.lagP99)} ms`);
-        else if (msg.phase === 'report') report = { ...msg, holdEnd: { at: performance.now(), lo: loopbackBytes(), ...procStats(server.pid) } };
+        else if (msg.phase === 'report') report = { ...msg, holdEnd: { at: performance.now(), lo: loopbackBytes(), ...procStats(server.child.pid) } };
       }
     });
     await new Promise((r) => gen.on('exit', r));
@@ -156,7 +156,7 @@ async function ramp() {
     report.idleRss = idle.rss;
     return report;
   } finally {
-    await server.kill();
+    server.child.kill('SIGKILL');
   }
 }
 

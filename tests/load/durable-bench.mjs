@@ -9,8 +9,9 @@
 //     token (0.25 s, 0.5 s, 1 s … backoff, as the web and bot clients do)
 //     until it has its seat and its secret back.
 //   npm run build && node tests/load/durable-bench.mjs
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { pct, startServer } from './lib/util.mjs';
+import { freePort, pct, UNLIMITED_ENV } from './lib/util.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,6 +51,30 @@ async function writeCost(store, label) {
   }
   await store.close();
   console.log(`${label.padEnd(10)} appendEvent: p50 ${ms(pct(times, 50))}, p99 ${ms(pct(times, 99))}, max ${ms(Math.max(...times))} (1000 appends)`);
+}
+
+function startServer(port, dataDir) {
+  const t0 = performance.now();
+  let out = '';
+  const child = spawn(process.execPath, ['server/dist/index.js'], {
+    env: { ...process.env, PORT: String(port), FIRESIDE_DATA_DIR: dataDir, FIRESIDE_BOT_DELAY_MS: '60000', ...UNLIMITED_ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise((r) => child.once('exit', r));
+  const ready = (async () => {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return performance.now() - t0;
+      } catch {
+        /* not up */
+      }
+      if (i > 600) throw new Error(`server did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return { child, ready, exited, log: () => out };
 }
 
 /** A room per client: the client sits, bots fill the table (they wait a minute), the match starts. */
@@ -100,31 +125,40 @@ try {
   await cluster.stop();
 }
 
-// 2 and 3: a real server process with ROOMS tables (bots that wait a minute).
-let srv = await startServer({ FIRESIDE_BOT_DELAY_MS: '60000' }, { dataDirPrefix: 'fireside-bench-data-' });
-const url = srv.base;
+// 2 and 3: a real server process with ROOMS tables.
+const dataDir = mkdtempSync(join(tmpdir(), 'fireside-bench-data-'));
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
 try {
+  let srv = startServer(port, dataDir);
+  await srv.ready;
   let tables = await openTables(url, ROOMS);
   await new Promise((r) => setTimeout(r, 300)); // the last snapshots written
 
   // 2. crash, then restore everything at start.
-  srv = await srv.restart('kill');
+  srv.child.kill('SIGKILL');
+  await srv.exited;
+  srv = startServer(port, dataDir);
+  const upMs = await srv.ready;
   const line = srv.log().match(/restored (\d+) rooms in (\d+) ms/);
   console.log(
-    `restore at start after SIGKILL: ${line ? `${line[1]} rooms in ${line[2]} ms` : 'no restore line'}; process start to /healthz ${srv.readyMs.toFixed(0)} ms`,
+    `restore at start after SIGKILL: ${line ? `${line[1]} rooms in ${line[2]} ms` : 'no restore line'}; process start to /healthz ${upMs.toFixed(0)} ms`,
   );
 
-  // 3. a deploy: SIGTERM, the new process started right away (not waited for), every client back.
+  // 3. a deploy: SIGTERM, the new process started right away, every client back.
   tables = tables.map((t) => ({ roomId: t.roomId, token: t.token }));
   const t0 = performance.now();
-  let downMs = NaN;
-  void srv.exited.then(() => (downMs = performance.now() - t0));
-  srv = await srv.restart('stop', { wait: 'none' });
+  srv.child.kill('SIGTERM');
+  await srv.exited;
+  const downMs = performance.now() - t0;
+  srv = startServer(port, dataDir);
   const back = await Promise.all(tables.map((t) => rejoin(url, t, t0)));
   console.log(
     `restart (SIGTERM → new process → all ${ROOMS} clients playing again): p50 ${(pct(back, 50) / 1000).toFixed(2)} s, max ${(Math.max(...back) / 1000).toFixed(2)} s (old process gone after ${downMs.toFixed(0)} ms)`,
   );
+  srv.child.kill('SIGTERM');
+  await srv.exited;
 } finally {
-  await srv.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

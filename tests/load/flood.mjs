@@ -225,11 +225,11 @@ async function main() {
   const log = (m) => console.log(`[flood ${new Date().toISOString().slice(11, 19)}] ${m}`);
   const logFile = join(mkdtempSync(join(tmpdir(), 'fireside-flood-log-')), 'server.log');
   const env = { ...PRODUCTION_LIMITS, FIRESIDE_BOT_DELAY_MS: '50', FIRESIDE_LOG_LEVEL: 'warn', FIRESIDE_LOG_FORMAT: 'json' };
-  const server = await startServer(env, { dataDirPrefix: 'fireside-flood-', logFile });
-  const view = watch(server.base, server.pid);
-  const idleRss = procStats(server.pid)?.rss ?? NaN;
+  const server = await startServer(env, 'fireside-flood-', { logFile });
+  const view = watch(server.base, server.child.pid);
+  const idleRss = procStats(server.child.pid)?.rss ?? NaN;
   log(
-    `server on ${server.base} (pid ${server.pid}, RSS ${mb(idleRss)}); ${ADDRESSES} addresses flood for ${FLOOD_MS / 1000} s${args.join ? ', joining each table' : ''}`,
+    `server on ${server.base} (pid ${server.child.pid}, RSS ${mb(idleRss)}); ${ADDRESSES} addresses flood for ${FLOOD_MS / 1000} s${args.join ? ', joining each table' : ''}`,
   );
   const tally = { created: 0, joinFailed: 0, refused: {} };
   const sockets = [];
@@ -280,7 +280,7 @@ async function main() {
       error,
     },
   };
-  await server.stop();
+  server.child.kill('SIGTERM');
   console.log(JSON.stringify(report, null, 2));
   process.exitCode = match ? 0 : 1;
 }

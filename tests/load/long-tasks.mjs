@@ -77,7 +77,7 @@ async function botTable(base, game) {
   return room;
 }
 
-const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY) }, { dataDirPrefix: 'fireside-longtasks-' });
+const server = await startServer({ FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY) }, 'fireside-longtasks-');
 // gpu=1: compositing in Chromium's GPU process (lib/chromium.mjs); the default is the tests' software compositing.
 const browser = await launchChromium([], { gpu: GPU });
 const rows = [];
@@ -127,7 +127,7 @@ try {
   }
 } finally {
   await browser.close();
-  await server.stop();
+  server.child.kill();
 }
 console.log(
   `Long tasks, phone 390×844 (DPR 2), CPU throttling ${THROTTLE}×, spectator, ${SECONDS} s of bot play per game (bot delay ${BOT_DELAY} ms), ${LANG}:`,

@@ -26,7 +26,7 @@ const DEVICES = {
 const tid = (id) => `[data-testid="${id}"]`;
 
 fs.mkdirSync(OUT, { recursive: true });
-const server = await startServer({ FIRESIDE_BOT_DELAY_MS: '400' }, { dataDirPrefix: 'fireside-screens-' });
+const server = await startServer({ FIRESIDE_BOT_DELAY_MS: '400' }, 'fireside-screens-');
 const browser = await launchChromium();
 try {
   for (const game of GAMES) {
@@ -50,5 +50,5 @@ try {
   }
 } finally {
   await browser.close();
-  await server.stop();
+  server.child.kill();
 }

@@ -11,7 +11,11 @@
 // Also: a human whose clock runs out (clock "fast", a 15 s layout step) —
 // from the deadline to the stand-in's move.
 //   npm run build && node tests/load/standin-bench.mjs [rooms=20] [standInSeconds=5]
-import { pct, startServer, until } from './lib/util.mjs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { freePort, pct, sleep, UNLIMITED_ENV } from './lib/util.mjs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const { Client } = await import('@colyseus/sdk');
 
@@ -19,11 +23,37 @@ const ROOMS = Number(process.argv[2] ?? 20);
 const STANDIN = Number(process.argv[3] ?? 5);
 const BOT_DELAY = 700; // the production default
 
-const server = await startServer(
-  { FIRESIDE_STANDIN_SECONDS: String(STANDIN), FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY) },
-  { dataDirPrefix: 'fireside-standin-' },
-);
-const base = server.base;
+async function until(pred, label, ms = 120_000) {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out: ${label}`);
+    await sleep(5);
+  }
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'fireside-standin-'));
+const child = spawn(process.execPath, ['server/dist/index.js'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    FIRESIDE_DATA_DIR: dataDir,
+    FIRESIDE_STANDIN_SECONDS: String(STANDIN),
+    FIRESIDE_BOT_DELAY_MS: String(BOT_DELAY),
+    ...UNLIMITED_ENV,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    /* not up */
+  }
+  if (i > 600) throw new Error('server did not start');
+  await sleep(20);
+}
 
 /** One room: Ann stays, Bo leaves; returns Ann's room and Bo's. */
 async function room(clock) {
@@ -86,5 +116,7 @@ line(`connection closed → stand-in (${STANDIN * 1000} ms)`, standIn);
 line('seat awaited → its step done by stand-in', firstMove);
 line('clock ran out → stand-in move', late);
 // The server's own shutdown closes every connection.
-await server.kill();
+child.kill('SIGKILL');
+await new Promise((r) => child.once('exit', r));
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

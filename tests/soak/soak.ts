@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { rngFromSeed } from '@fireside/shared';
-import { launchServer, ROOT, UNLIMITED_ENV, type ServerProcess } from '../launch/server.ts';
+import { ROOT, spawnServer, type ServerProcess } from '../fuzz/server-process.ts';
 import { figures, scrape, type ServerFigures } from './metrics.ts';
 import { drawTable, GAMES, TableLife, type TableFigures } from './table-life.ts';
 
@@ -58,7 +58,7 @@ async function settledFigures(server: ServerProcess): Promise<ServerFigures> {
     process.kill(server.pid, 'SIGWINCH');
     await sleep(300);
   }
-  return figures(await scrape(server.base));
+  return figures(await scrape(server.url));
 }
 
 /** The server's JSON log lines, counted by level; error and fatal ones kept, and any line that is not JSON. */
@@ -87,13 +87,9 @@ export function warmUpMs(durationMs: number): number {
 }
 
 export async function soak(opts: SoakOptions): Promise<SoakReport> {
-  const server = await launchServer({
+  const server = await spawnServer({
     nodeArgs: ['--expose-gc', '--import', GC_PRELOAD],
-    dataDirPrefix: 'fireside-soak-',
-    wait: 'listening',
     env: {
-      FIRESIDE_CLIENT_DIST: '/nonexistent',
-      ...UNLIMITED_ENV,
       FIRESIDE_LOG_FORMAT: 'json',
       FIRESIDE_BOT_DELAY_MS: String(opts.botDelayMs),
       FIRESIDE_STANDIN_SECONDS: '1',
@@ -111,7 +107,7 @@ export async function soak(opts: SoakOptions): Promise<SoakReport> {
       while (Date.now() < until && server.exit === null) {
         const n = started++;
         const spec = drawTable(GAMES[n % GAMES.length], rng, n % opts.recordEvery === 0, `${opts.seed}:${n}`, opts.botDelayMs);
-        tables.push(await new TableLife(server.base, spec).run());
+        tables.push(await new TableLife(server.url, spec).run());
         readLog(server, log);
         if (tables.length % 10 === 0) opts.progress?.(progressLine(tables, start, server));
       }
@@ -124,7 +120,7 @@ export async function soak(opts: SoakOptions): Promise<SoakReport> {
     const warmUpTables = tables.length;
     const warm = await unloadAndSettle(server);
     await playUntil(start + opts.durationMs);
-    const peak = figures(await scrape(server.base));
+    const peak = figures(await scrape(server.url));
     const final = await unloadAndSettle(server);
     // A client's last HTTP keep-alive socket closes after the server's keep-alive timeout (5 s): give it that long.
     for (let i = 0; i < 8 && final.figures.handles > cold.handles; i++) {
@@ -159,10 +155,10 @@ export async function soak(opts: SoakOptions): Promise<SoakReport> {
 /** Every member has left: waits until each room has unloaded after its idle time, then a full GC. */
 async function unloadAndSettle(server: ServerProcess): Promise<{ figures: ServerFigures; unloadMs: number }> {
   const unloadStart = Date.now();
-  let now = figures(await scrape(server.base));
+  let now = figures(await scrape(server.url));
   while ((now.rooms > 0 || now.clients > 0) && Date.now() - unloadStart < IDLE_SECONDS * 1000 + 30_000) {
     await sleep(250);
-    now = figures(await scrape(server.base));
+    now = figures(await scrape(server.url));
   }
   const unloadMs = Date.now() - unloadStart;
   await sleep(1000); // the unloaded rooms' last store writes and log lines

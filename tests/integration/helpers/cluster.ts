@@ -4,9 +4,10 @@
  * and built server processes (`node server/dist/index.js`, as the container
  * runs it), each on its own port and announcing its own public address.
  */
+import fs from 'node:fs';
 import { startPgCluster, type PgCluster } from '../../../server/testing/pg-cluster.js';
 import { startRedisServer, type RedisServer } from '../../../server/testing/redis-server.js';
-import { freePort, launchServer, type ServerProcess } from '../../launch/server.js';
+import { freePort, startBuiltServer, type ServerProcess } from '../../e2e/harness.js';
 
 export interface ClusterProcess {
   /** http://127.0.0.1:<port>: where a client first reaches this process. */
@@ -22,7 +23,7 @@ export interface TestCluster {
   redis: RedisServer;
   pg: PgCluster;
   processes: ClusterProcess[];
-  /** The processes restart() stopped (their logs; their data dirs went to their successors). */
+  /** The processes restart() stopped (their logs). */
   retired: ServerProcess[];
   /** Another process on the same Redis and Postgres. */
   add(env?: Record<string, string>): Promise<ClusterProcess>;
@@ -51,30 +52,29 @@ export async function startCluster(
   });
   const processes: ClusterProcess[] = [];
   const retired: ServerProcess[] = [];
-  const processOf = (server: ServerProcess, publicAddress: string): ClusterProcess => ({
-    url: server.base,
-    publicAddress,
-    server,
-    rooms: async () => ((await (await fetch(`${server.base}/healthz`)).json()) as { rooms: number }).rooms,
-  });
-  const add = async (more: Record<string, string> = {}): Promise<ClusterProcess> => {
-    const port = await freePort();
-    const publicAddress = addressOf(port, processes.length);
+  const launch = async (i: number, more: Record<string, string>, fixedPort?: number): Promise<ClusterProcess> => {
+    const port = fixedPort ?? (await freePort());
+    const publicAddress = addressOf(port, i);
     const cluster = { REDIS_URL: redis.url, DATABASE_URL: pg.url, FIRESIDE_PUBLIC_ADDRESS: publicAddress };
-    const server = await launchServer({ env: { ...BASE_ENV, ...cluster, ...env, ...more }, port, dataDirPrefix: 'fireside-cluster-' });
-    const proc = processOf(server, publicAddress);
+    const server = await startBuiltServer({ ...BASE_ENV, ...cluster, ...env, ...more }, port);
+    const url = `http://127.0.0.1:${port}`;
+    return { url, publicAddress, server, rooms: async () => ((await (await fetch(`${url}/healthz`)).json()) as { rooms: number }).rooms };
+  };
+  const add = async (more: Record<string, string> = {}): Promise<ClusterProcess> => {
+    const proc = await launch(processes.length, more);
     processes.push(proc);
     return proc;
   };
-  // The same port, public address and settings: the launcher's restart.
   const restart = async (i: number): Promise<ClusterProcess> => {
     const old = processes[i];
+    await old.server.stop();
     retired.push(old.server);
-    processes[i] = processOf(await old.server.restart('stop'), old.publicAddress);
+    processes[i] = await launch(i, {}, old.server.port);
     return processes[i];
   };
   const stop = async () => {
     await Promise.all(processes.map((p) => p.server.stop()));
+    for (const s of [...processes.map((p) => p.server), ...retired]) fs.rmSync(s.dataDir, { recursive: true, force: true });
     await redis.stop();
     await pg.stop();
   };

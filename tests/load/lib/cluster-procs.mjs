@@ -43,12 +43,20 @@ async function startFireside(i, env, logDir) {
   const port = await freePort();
   const address = `127.0.0.1:${port}`;
   const logFile = join(logDir, `p${i}.log`);
-  const server = await startServer(
-    { FIRESIDE_LOG_FORMAT: 'json', ...env, FIRESIDE_PUBLIC_ADDRESS: address },
-    { port, logFile, dataDirPrefix: 'fireside-cluster-data-' },
-  );
-  cleanups.push(() => server.kill());
-  return { i, child: server.process, pid: server.pid, port, address, base: server.base, logFile, log: server.log };
+  const { child, base, dataDir } = await startServer({ FIRESIDE_LOG_FORMAT: 'json', ...env, FIRESIDE_PUBLIC_ADDRESS: address }, 'fireside-cluster-data-', {
+    port,
+    logFile,
+    waitMs: 30_000,
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { i, child, pid: child.pid, port, address, base, logFile, log: () => readFileSync(logFile, 'utf8') };
 }
 
 /** Registers a child process (the load generator) for cleanup. */
